@@ -1,0 +1,260 @@
+/* main.c - argv -> options -> read the trace once -> render -> exit code.
+ *
+ * Exit status: 0 success, 1 unreadable or invalid input, I/O or rendering
+ * failure, 2 usage error.  Every output is rendered to memory first and
+ * written atomically afterwards, so a failing run leaves no file behind. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "dump.h"
+#include "output.h"
+#include "profile.h"
+#include "render_gv.h"
+#include "render_html.h"
+#include "render_json.h"
+#include "render_text.h"
+#include "report.h"
+#include "source.h"
+#include "strbuf.h"
+#include "trace.h"
+
+#define BATCH 4096
+#define PROGRESS_MIN (64u << 20)
+
+struct loaded {
+	struct cg_source *src;
+	struct cg_trace *trace;
+	struct cg_profile *profile;
+};
+
+static void report_error(const char *file, const struct cg_error *err)
+{
+	if (err->has_offset)
+		fprintf(stderr, "callgraph: %s: offset %" PRIu64 ": %s\n", file, err->offset, err->msg);
+	else
+		fprintf(stderr, "callgraph: %s: %s\n", file, err->msg);
+}
+
+static void loaded_free(struct loaded *L)
+{
+	profile_free(L->profile);
+	trace_free(L->trace);
+	source_free(L->src);
+	memset(L, 0, sizeof(*L));
+}
+
+static void progress(const struct cg_source *src, int *last)
+{
+	uint64_t done, total;
+	int pct;
+
+	source_progress(src, &done, &total);
+	if (total < PROGRESS_MIN)
+		return;
+	pct = (int)(done * 100 / total);
+	if (pct != *last) {
+		fprintf(stderr, "\rcallgraph: reading %d%%", pct);
+		*last = pct;
+	}
+}
+
+/* Read path once into L, dumping records when dump is set.  Returns 0 or 1
+ * (error already printed). */
+static int load(const char *path, const struct cg_opts *o, FILE *dump_out, struct loaded *L)
+{
+	struct cg_profile_opts po = { o->clock, o->threads, 0 };
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct cg_record *recs = NULL;
+	struct cg_dump *dump = NULL;
+	int show = isatty(STDERR_FILENO) && !o->quiet, last = -1, rc;
+	size_t n;
+
+	memset(L, 0, sizeof(*L));
+	L->src = source_open(path, &err);
+	if (!L->src)
+		goto fail;
+	L->trace = trace_open(L->src, &err);
+	if (!L->trace)
+		goto fail;
+	L->profile = profile_create(trace_symtab(L->trace), &po);
+	recs = xmalloc(BATCH * sizeof(*recs));
+	if (dump_out) {
+		dump = dump_create(dump_out);
+		dump_header(dump, path, trace_info(L->trace), trace_symtab(L->trace));
+	}
+	do {
+		rc = trace_next(L->trace, recs, BATCH, &n, &err);
+		if (dump)
+			dump_records(dump, trace_symtab(L->trace), recs, n);
+		if (profile_add(L->profile, recs, n, &err) < 0)
+			rc = -1;
+		if (show)
+			progress(L->src, &last);
+	} while (rc == 1);
+	if (show && last >= 0)
+		fprintf(stderr, "\r\033[K");
+	if (rc < 0)
+		goto fail;
+	profile_finish(L->profile, trace_info(L->trace));
+	if (dump)
+		dump_footer(dump, trace_info(L->trace), trace_symtab(L->trace),
+			    trace_key_text(L->trace));
+	dump_free(dump);
+	free(recs);
+	return 0;
+fail:
+	report_error(path, &err);
+	dump_free(dump);
+	free(recs);
+	loaded_free(L);
+	return 1;
+}
+
+static void print_warnings(const char *file, struct cg_profile *p)
+{
+	const struct cg_warning *w;
+	size_t n = profile_warnings(p, &w), i;
+
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "callgraph: %s: warning: %s\n", file, w[i].message);
+}
+
+struct pending {
+	const char *path;
+	char *alloc_path; /* owned when the path was built here */
+	struct strbuf data;
+};
+
+static int render_to(const struct cg_renderer *rd, const struct cg_report *r, const char *path,
+		     struct pending *out, size_t *nout)
+{
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct pending *pd = &out[(*nout)++];
+
+	pd->path = path;
+	if (rd->render(r, &pd->data, &err) < 0) {
+		report_error(r->file, &err);
+		return 1;
+	}
+	return 0;
+}
+
+static int check_outputs(const struct cg_opts *o, const char *graph_format)
+{
+	const char *outs[5] = { o->graph, o->html, o->json, o->folded, NULL };
+	size_t i;
+
+	if (o->graph && !graph_format) {
+		fprintf(stderr, "callgraph: %s: cannot tell the graph format from the name; use -T FORMAT\n",
+			o->graph);
+		return 1;
+	}
+	if (graph_format && !render_graph_has_format(graph_format)) {
+		fprintf(stderr, "callgraph: %s: unknown graph format '%s'\n", o->graph, graph_format);
+		return 1;
+	}
+	for (i = 0; i < 4; i++) {
+		if (outs[i] && (output_same_file(outs[i], o->trace) ||
+				(o->diff_base && output_same_file(outs[i], o->diff_base)))) {
+			fprintf(stderr, "callgraph: %s: refusing to overwrite an input trace\n", outs[i]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int run(const struct cg_opts *o)
+{
+	struct loaded L;
+	struct cg_report r;
+	struct pending out[8];
+	size_t nout = 0, i;
+	const char *gfmt = o->graph ? (o->format ? o->format : render_graph_format_for(o->graph)) : NULL;
+	int rc = 0;
+
+	if (check_outputs(o, gfmt))
+		return 1;
+	if (load(o->trace, o, o->dump ? stdout : NULL, &L))
+		return 1;
+	if (!o->quiet)
+		print_warnings(o->trace, L.profile);
+	memset(out, 0, sizeof(out));
+	for (i = 0; i < 8; i++)
+		strbuf_init(&out[i].data);
+	memset(&r, 0, sizeof(r));
+	r.file = o->trace;
+	r.info = trace_info(L.trace);
+	r.profile = L.profile;
+	r.st = trace_symtab(L.trace);
+	r.clock = o->clock;
+	r.threshold = o->threshold;
+	r.max_nodes = o->max_nodes;
+
+	if (o->text)
+		rc |= render_to(&render_text, &r, "-", out, &nout);
+	if (!rc && o->json)
+		rc |= render_to(&render_json, &r, o->json, out, &nout);
+	if (!rc && (o->html || o->html_stdout))
+		rc |= render_to(&render_html, &r, o->html ? o->html : "-", out, &nout);
+	if (!rc && o->graph) {
+		struct cg_error err = { { 0 }, 0, 0 };
+		const struct cg_view *v = profile_view(L.profile, -1);
+		struct pending *pd = &out[nout++];
+
+		pd->path = o->graph;
+		if (render_graph(&r, v, gfmt, &pd->data, &err) < 0) {
+			report_error(o->trace, &err);
+			rc = 1;
+		} else if (o->keep_dot && strcmp(gfmt, "dot") != 0) {
+			pd = &out[nout++];
+			pd->alloc_path = xmalloc(strlen(o->graph) + 5);
+			sprintf(pd->alloc_path, "%s.dot", o->graph);
+			pd->path = pd->alloc_path;
+			if (render_graph(&r, v, "dot", &pd->data, &err) < 0) {
+				report_error(o->trace, &err);
+				rc = 1;
+			}
+		}
+	}
+	for (i = 0; !rc && i < nout; i++) {
+		struct cg_error err = { { 0 }, 0, 0 };
+
+		if (output_write(out[i].path, out[i].data.data ? out[i].data.data : "", out[i].data.len,
+				 &err) < 0) {
+			fprintf(stderr, "callgraph: %s\n", err.msg);
+			rc = 1;
+		}
+	}
+	for (i = 0; i < 8; i++) {
+		strbuf_free(&out[i].data);
+		free(out[i].alloc_path);
+	}
+	loaded_free(&L);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct cg_opts o;
+	int rc = cli_parse(argc, argv, &o);
+
+	if (rc == CLI_USAGE)
+		return 2;
+	if (rc == CLI_OK) {
+		rc = run(&o);
+		cli_free(&o);
+	} else {
+		rc = 0;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		if (rc == 0)
+			fprintf(stderr, "callgraph: cannot write standard output: %s\n", strerror(errno));
+		rc = 1;
+	}
+	return rc;
+}

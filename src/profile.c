@@ -1,0 +1,881 @@
+/* profile.c - exact replay of per-thread call stacks into method and edge
+ * statistics.
+ *
+ * Each thread keeps its own method table and edge table, so that a frame
+ * entered before tracing began (an exit on an empty stack) can be inserted
+ * under everything that thread has run so far: its root edges move under the
+ * new frame, and the method's earlier outermost activations become recursive.
+ * The latter uses an epoch per (thread, method): bumping it invalidates the
+ * inclusive time of every edge into that method in O(1); an edge's time counts
+ * only while its epoch matches its callee's.  The hot path (entry) is one
+ * open-addressing lookup keyed by (caller, raw callee id); exits need none.
+ */
+#include "profile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NIL UINT32_MAX
+#define DEFAULT_MAX_DEPTH (1u << 20)
+
+struct tmeth {
+	uint32_t midx;     /* symtab index */
+	uint32_t active;   /* activations on the stack now */
+	uint32_t epoch;
+	uint64_t incl, excl, calls, rec;
+};
+
+struct tedge {
+	uint64_t key;      /* caller tmeth slot << 32 | raw callee id; slot 0 = root */
+	uint32_t callee;   /* tmeth slot; next free index when on the free list */
+	uint32_t epoch;    /* callee epoch for which incl is valid */
+	uint64_t calls, incl;
+};
+
+struct eslot {
+	uint64_t key;
+	uint32_t idx;      /* edge index + 1; 0 = empty */
+};
+
+struct frame {
+	uint32_t tm;
+	uint32_t edge;
+	uint32_t id;
+	uint64_t entry;
+};
+
+struct tstate {
+	uint32_t tid;
+	uint32_t index;       /* position among threads with events */
+	int selected;
+	uint64_t records;
+
+	int started;
+	uint32_t prev_raw, prev_other;
+	uint64_t now, first, other_now, other_first;
+	uint32_t prev_wall;   /* raw wall time, for sampling detection */
+
+	uint64_t root_excl;
+	struct tmeth *tm;     /* slot 0 unused (the root) */
+	size_t ntm, cap_tm;
+	uint32_t *tm_slots;   /* tmeth slot, 0 = empty; keyed by midx */
+	size_t tm_nslots;
+
+	struct tedge *edges;
+	size_t nedges, cap_edges;
+	uint32_t free_edge;
+	struct eslot *eslots;
+	size_t enslots, elive;
+	uint32_t *root_edges;
+	size_t nroot, cap_root;
+
+	struct frame *stack;
+	size_t depth, cap_stack;
+	uint32_t max_depth;
+
+	uint64_t same_ts, pairs, small_steps, steps;
+};
+
+struct view_store {
+	struct cg_view v;
+	struct cg_pmethod *methods;
+	uint32_t *pos;
+	struct cg_pedge *edges;
+	int built;
+};
+
+struct cg_profile {
+	struct cg_symtab *st;
+	struct cg_profile_opts opts;
+	struct tstate *by_tid[65536];
+	struct tstate **threads;
+	size_t nthreads, cap_threads;
+	uint64_t warn[CG_W_COUNT];
+	struct cg_warning warnings[CG_W_COUNT];
+	char messages[CG_W_COUNT][200];
+	size_t nwarnings;
+	struct cg_profile_stats stats;
+	int sampling;
+	int finished;
+
+	struct cg_pthread *pthreads;   /* selected threads with events */
+	size_t npthreads;
+	struct view_store all;
+	struct view_store *per;        /* one per pthread, built on demand */
+};
+
+/* ---- per-thread tables ---------------------------------------------------- */
+
+static uint32_t tm_find(struct tstate *ts, uint32_t midx)
+{
+	size_t mask = ts->tm_nslots - 1, i;
+
+	if (!ts->tm_nslots)
+		return 0;
+	i = (size_t)hash64(midx) & mask;
+	while (ts->tm_slots[i] && ts->tm[ts->tm_slots[i]].midx != midx)
+		i = (i + 1) & mask;
+	return ts->tm_slots[i];
+}
+
+static void tm_rehash(struct tstate *ts)
+{
+	size_t i, j, mask;
+
+	free(ts->tm_slots);
+	ts->tm_nslots = ts->tm_nslots ? ts->tm_nslots * 2 : 16;
+	ts->tm_slots = xcalloc(ts->tm_nslots, sizeof(*ts->tm_slots));
+	mask = ts->tm_nslots - 1;
+	for (i = 1; i < ts->ntm; i++) {
+		j = (size_t)hash64(ts->tm[i].midx) & mask;
+		while (ts->tm_slots[j])
+			j = (j + 1) & mask;
+		ts->tm_slots[j] = (uint32_t)i;
+	}
+}
+
+static uint32_t tm_get(struct tstate *ts, uint32_t midx)
+{
+	uint32_t s = tm_find(ts, midx);
+	size_t mask, i;
+
+	if (s)
+		return s;
+	if (ts->ntm == 0)
+		ts->ntm = 1; /* slot 0 stands for the root */
+	if ((ts->ntm + 1) * 2 > ts->tm_nslots)
+		tm_rehash(ts);
+	ts->tm = xgrow(ts->tm, &ts->cap_tm, ts->ntm + 1, sizeof(*ts->tm));
+	s = (uint32_t)ts->ntm++;
+	memset(&ts->tm[s], 0, sizeof(ts->tm[s]));
+	ts->tm[s].midx = midx;
+	mask = ts->tm_nslots - 1;
+	i = (size_t)hash64(midx) & mask;
+	while (ts->tm_slots[i])
+		i = (i + 1) & mask;
+	ts->tm_slots[i] = s;
+	return s;
+}
+
+static void edge_rehash(struct tstate *ts)
+{
+	struct eslot *old = ts->eslots;
+	size_t oldn = ts->enslots, i, mask;
+
+	ts->enslots = oldn ? oldn * 2 : 16;
+	ts->eslots = xcalloc(ts->enslots, sizeof(*ts->eslots));
+	mask = ts->enslots - 1;
+	for (i = 0; i < oldn; i++) {
+		size_t j;
+
+		if (!old[i].idx)
+			continue;
+		j = (size_t)hash64(old[i].key) & mask;
+		while (ts->eslots[j].idx)
+			j = (j + 1) & mask;
+		ts->eslots[j] = old[i];
+	}
+	free(old);
+}
+
+/* The edge (caller slot, raw callee id), created when new.  Returns its
+ * index; may move ts->edges and ts->tm. */
+static uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller, uint32_t id)
+{
+	uint64_t key = (uint64_t)caller << 32 | id;
+	size_t mask, i;
+	uint32_t e, callee;
+
+	if (ts->enslots) {
+		mask = ts->enslots - 1;
+		for (i = (size_t)hash64(key) & mask; ts->eslots[i].idx; i = (i + 1) & mask)
+			if (ts->eslots[i].key == key)
+				return ts->eslots[i].idx - 1;
+	}
+	callee = tm_get(ts, symtab_method_index(p->st, id));
+	if ((ts->elive + 1) * 2 > ts->enslots)
+		edge_rehash(ts);
+	if (ts->free_edge != NIL) {
+		e = ts->free_edge;
+		ts->free_edge = ts->edges[e].callee;
+	} else {
+		ts->edges = xgrow(ts->edges, &ts->cap_edges, ts->nedges + 1, sizeof(*ts->edges));
+		e = (uint32_t)ts->nedges++;
+	}
+	memset(&ts->edges[e], 0, sizeof(ts->edges[e]));
+	ts->edges[e].key = key;
+	ts->edges[e].callee = callee;
+	ts->edges[e].epoch = ts->tm[callee].epoch;
+	mask = ts->enslots - 1;
+	for (i = (size_t)hash64(key) & mask; ts->eslots[i].idx; i = (i + 1) & mask)
+		;
+	ts->eslots[i].key = key;
+	ts->eslots[i].idx = e + 1;
+	ts->elive++;
+	if (caller == 0) {
+		ts->root_edges = xgrow(ts->root_edges, &ts->cap_root, ts->nroot + 1,
+				       sizeof(*ts->root_edges));
+		ts->root_edges[ts->nroot++] = e;
+	}
+	return e;
+}
+
+/* Remove edge e from the table (backward-shift deletion) and free it. */
+static void edge_delete(struct tstate *ts, uint32_t e)
+{
+	size_t mask = ts->enslots - 1;
+	size_t i = (size_t)hash64(ts->edges[e].key) & mask, j;
+
+	while (ts->eslots[i].idx != e + 1)
+		i = (i + 1) & mask;
+	for (j = (i + 1) & mask; ts->eslots[j].idx; j = (j + 1) & mask) {
+		size_t k = (size_t)hash64(ts->eslots[j].key) & mask;
+
+		/* Move j into the hole at i unless its home lies in (i, j]. */
+		if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) {
+			ts->eslots[i] = ts->eslots[j];
+			i = j;
+		}
+	}
+	ts->eslots[i].idx = 0;
+	ts->elive--;
+	ts->edges[e].callee = ts->free_edge;
+	ts->edges[e].key = UINT64_MAX;
+	ts->free_edge = e;
+}
+
+/* Valid inclusive time of edge e (zero when its callee's epoch moved on). */
+static uint64_t edge_incl(const struct tstate *ts, const struct tedge *e)
+{
+	return e->epoch == ts->tm[e->callee].epoch ? e->incl : 0;
+}
+
+static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us)
+{
+	uint32_t ep = ts->tm[e->callee].epoch;
+
+	if (e->epoch != ep) {
+		e->incl = 0;
+		e->epoch = ep;
+	}
+	e->incl += us;
+}
+
+/* ---- replay ------------------------------------------------------------------ */
+
+static void pop_frame(struct tstate *ts)
+{
+	struct frame *f = &ts->stack[--ts->depth];
+	struct tmeth *m = &ts->tm[f->tm];
+	struct tedge *e = &ts->edges[f->edge];
+	uint64_t dur = ts->now - f->entry;
+
+	m->active--;
+	e->calls++;
+	if (m->active == 0) {
+		m->calls++;
+		m->incl += dur;
+		edge_add_incl(ts, e, dur);
+	} else {
+		m->rec++;
+	}
+}
+
+/* An exit on an empty stack: method `id` was entered before tracing began.
+ * Its frame spans from the thread's first event to now and becomes the caller
+ * of everything this thread ran so far. */
+static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id)
+{
+	uint32_t s = tm_get(ts, symtab_method_index(p->st, id));
+	size_t i, nroot;
+	uint32_t *roots;
+	uint32_t e;
+	struct tmeth *m = &ts->tm[s];
+
+	if (m->calls || m->incl) {
+		/* Its earlier outermost activations now run inside this frame. */
+		m->rec += m->calls;
+		m->calls = 0;
+		m->incl = 0;
+		m->epoch++;
+	}
+	roots = ts->root_edges;
+	nroot = ts->nroot;
+	ts->root_edges = NULL;
+	ts->nroot = ts->cap_root = 0;
+	for (i = 0; i < nroot; i++) {
+		uint32_t r = roots[i];
+		uint32_t child = (uint32_t)ts->edges[r].key;
+		uint64_t calls = ts->edges[r].calls;
+		uint64_t incl = edge_incl(ts, &ts->edges[r]);
+		uint32_t t = edge_get(p, ts, s, child);
+
+		ts->edges[t].calls += calls;
+		edge_add_incl(ts, &ts->edges[t], incl);
+		edge_delete(ts, r);
+	}
+	free(roots);
+	m = &ts->tm[s];
+	m->excl += ts->root_excl;
+	ts->root_excl = 0;
+	m->calls++;
+	m->incl += ts->now - ts->first;
+	e = edge_get(p, ts, 0, id);
+	ts->edges[e].calls++;
+	edge_add_incl(ts, &ts->edges[e], ts->now - ts->first);
+	p->warn[CG_W_EXIT_EMPTY]++;
+}
+
+static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
+{
+	int64_t midx;
+	uint32_t s;
+
+	if (ts->depth == 0) {
+		exit_before_start(p, ts, id);
+		return;
+	}
+	if (ts->stack[ts->depth - 1].id == id) {
+		pop_frame(ts);
+		return;
+	}
+	midx = symtab_find_method(p->st, id);
+	s = midx >= 0 ? tm_find(ts, (uint32_t)midx) : 0;
+	if (s && ts->tm[s].active > 0) {
+		while (ts->stack[ts->depth - 1].id != id)
+			pop_frame(ts);
+		pop_frame(ts);
+		p->warn[CG_W_MISMATCH_POP]++;
+	} else {
+		p->warn[CG_W_MISMATCH_IGNORED]++;
+	}
+}
+
+static int thread_selected(struct cg_profile *p, uint32_t tid)
+{
+	const struct cg_thread_info *ti;
+	char buf[16];
+	size_t i;
+
+	if (!p->opts.threads || !p->opts.threads[0])
+		return 1;
+	ti = symtab_thread(p->st, tid);
+	snprintf(buf, sizeof(buf), "%u", tid);
+	for (i = 0; p->opts.threads[i]; i++)
+		if (strcmp(p->opts.threads[i], buf) == 0 || strcmp(p->opts.threads[i], ti->name) == 0)
+			return 1;
+	return 0;
+}
+
+static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
+{
+	struct tstate *ts = xcalloc(1, sizeof(*ts));
+
+	ts->tid = tid;
+	ts->free_edge = NIL;
+	ts->selected = thread_selected(p, tid);
+	if (ts->selected) {
+		p->threads = xgrow(p->threads, &p->cap_threads, p->nthreads + 1, sizeof(*p->threads));
+		ts->index = (uint32_t)p->nthreads;
+		p->threads[p->nthreads++] = ts;
+	}
+	p->by_tid[tid] = ts;
+	return ts;
+}
+
+/* Advance a thread's 64-bit clock to raw 32-bit time `raw`.  A backward step
+ * of more than 2^31 is a wrap; a smaller one counts as zero. */
+static inline void clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *now, uint32_t raw,
+			      int count)
+{
+	if (raw >= *prev) {
+		*now += raw - *prev;
+	} else if (*prev - raw > 0x80000000u) {
+		*now += (uint64_t)raw + 0x100000000ULL - *prev;
+		if (count)
+			p->warn[CG_W_CLOCK_WRAP]++;
+	} else if (count) {
+		p->warn[CG_W_CLOCK_BACK]++;
+	}
+	*prev = raw;
+}
+
+int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		struct cg_error *err)
+{
+	const int cpu = p->opts.clock == CG_USE_CPU;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct cg_record *r = &recs[i];
+		struct tstate *ts = p->by_tid[r->tid & 0xffff];
+		uint32_t raw = cpu ? r->t_cpu : r->t_wall;
+		uint32_t other = cpu ? r->t_wall : r->t_cpu;
+		uint64_t elapsed, before;
+
+		if (!ts)
+			ts = thread_new(p, r->tid & 0xffff);
+		if (!ts->selected) {
+			p->stats.skipped++;
+			continue;
+		}
+		ts->records++;
+		if (!ts->started) {
+			ts->started = 1;
+			ts->prev_raw = raw;
+			ts->now = ts->first = raw;
+			ts->prev_other = other;
+			ts->other_now = ts->other_first = other;
+			ts->prev_wall = r->t_wall;
+		} else {
+			before = ts->now;
+			clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
+			clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
+			elapsed = ts->now - before;
+			if (ts->depth)
+				ts->tm[ts->stack[ts->depth - 1].tm].excl += elapsed;
+			else
+				ts->root_excl += elapsed;
+			ts->pairs++;
+			if (r->t_wall == ts->prev_wall) {
+				ts->same_ts++;
+			} else {
+				ts->steps++;
+				if ((uint32_t)(r->t_wall - ts->prev_wall) < 50)
+					ts->small_steps++;
+			}
+			ts->prev_wall = r->t_wall;
+		}
+		if (r->action == CG_ENTER) {
+			uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
+			uint32_t e;
+			struct frame *f;
+
+			if (ts->depth >= p->opts.max_depth) {
+				cg_error_set(err, (int64_t)r->offset,
+					     "call stack of thread %u deeper than %u frames (hard limit)",
+					     ts->tid, p->opts.max_depth);
+				return -1;
+			}
+			e = edge_get(p, ts, caller, r->method);
+			if (ts->depth == ts->cap_stack)
+				ts->stack = xgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
+						  sizeof(*ts->stack));
+			f = &ts->stack[ts->depth++];
+			f->edge = e;
+			f->tm = ts->edges[e].callee;
+			f->id = r->method;
+			f->entry = ts->now;
+			ts->tm[f->tm].active++;
+			if (ts->depth > ts->max_depth)
+				ts->max_depth = (uint32_t)ts->depth;
+		} else {
+			if (r->action == CG_UNWIND)
+				p->stats.unwinds++;
+			else if (r->action == CG_ACTION3)
+				p->warn[CG_W_ACTION3]++;
+			do_exit(p, ts, r->method);
+		}
+	}
+	return 0;
+}
+
+/* ---- results ------------------------------------------------------------------ */
+
+struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_opts *opts)
+{
+	struct cg_profile *p = xcalloc(1, sizeof(*p));
+
+	p->st = st;
+	if (opts)
+		p->opts = *opts;
+	if (!p->opts.max_depth)
+		p->opts.max_depth = DEFAULT_MAX_DEPTH;
+	return p;
+}
+
+static void thread_free(struct tstate *ts)
+{
+	if (!ts)
+		return;
+	free(ts->tm);
+	free(ts->tm_slots);
+	free(ts->edges);
+	free(ts->eslots);
+	free(ts->root_edges);
+	free(ts->stack);
+	free(ts);
+}
+
+static void store_free(struct view_store *vs)
+{
+	free(vs->methods);
+	free(vs->pos);
+	free(vs->edges);
+}
+
+void profile_free(struct cg_profile *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < 65536; i++)
+		thread_free(p->by_tid[i]);
+	free(p->threads);
+	free(p->pthreads);
+	store_free(&p->all);
+	if (p->per)
+		for (i = 0; i < p->npthreads; i++)
+			store_free(&p->per[i]);
+	free(p->per);
+	free(p);
+}
+
+static int cmp_methods(const void *a, const void *b)
+{
+	const struct cg_pmethod *x = a, *y = b;
+
+	if (x->incl_us != y->incl_us)
+		return x->incl_us > y->incl_us ? -1 : 1;
+	if (x->excl_us != y->excl_us)
+		return x->excl_us > y->excl_us ? -1 : 1;
+	if (x->info->id != y->info->id)
+		return x->info->id < y->info->id ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Edge sort key for callers: roots (by thread index) before methods (by id). */
+static int cmp_edges_ctx(const struct cg_pedge *x, const struct cg_pedge *y,
+			 const struct cg_symtab *st)
+{
+	if (x->incl_us != y->incl_us)
+		return x->incl_us > y->incl_us ? -1 : 1;
+	if (x->from_root != y->from_root)
+		return x->from_root ? -1 : 1;
+	if (x->caller != y->caller) {
+		uint32_t a = x->from_root ? x->caller : symtab_method(st, x->caller)->id;
+		uint32_t b = y->from_root ? y->caller : symtab_method(st, y->caller)->id;
+
+		if (a != b)
+			return a < b ? -1 : 1;
+		return x->caller < y->caller ? -1 : 1;
+	}
+	if (x->callee != y->callee) {
+		uint32_t a = symtab_method(st, x->callee)->id, b = symtab_method(st, y->callee)->id;
+
+		if (a != b)
+			return a < b ? -1 : 1;
+		return x->callee < y->callee ? -1 : 1;
+	}
+	return 0;
+}
+
+/* qsort has no context argument in C11; edges are sorted with a small
+ * merge sort instead, which is also stable. */
+static void sort_edges(struct cg_pedge *a, size_t n, const struct cg_symtab *st)
+{
+	struct cg_pedge *tmp;
+	size_t width, i;
+
+	if (n < 2)
+		return;
+	tmp = xmalloc(n * sizeof(*tmp));
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			size_t lo = i, mid = i + width < n ? i + width : n;
+			size_t hi = i + 2 * width < n ? i + 2 * width : n;
+			size_t l = lo, r = mid, k = lo;
+
+			while (l < mid && r < hi)
+				tmp[k++] = cmp_edges_ctx(&a[r], &a[l], st) < 0 ? a[r++] : a[l++];
+			while (l < mid)
+				tmp[k++] = a[l++];
+			while (r < hi)
+				tmp[k++] = a[r++];
+		}
+		memcpy(a, tmp, n * sizeof(*a));
+	}
+	free(tmp);
+}
+
+struct ekey_table {
+	struct { uint64_t key; uint32_t idx; } *slots;
+	size_t n;
+};
+
+/* Accumulate one thread's tables into a view store.  `root_index` is the
+ * thread index used for its root edges in this view. */
+static void accumulate(struct cg_profile *p, struct view_store *vs, struct ekey_table *et,
+		       size_t *nedges, size_t *cap_edges, const struct tstate *ts,
+		       uint32_t root_index)
+{
+	size_t i;
+
+	for (i = 1; i < ts->ntm; i++) {
+		const struct tmeth *m = &ts->tm[i];
+		struct cg_pmethod *pm = &vs->methods[m->midx];
+
+		pm->incl_us += m->incl;
+		pm->excl_us += m->excl;
+		pm->calls += m->calls;
+		pm->rec_calls += m->rec;
+	}
+	for (i = 0; i < ts->nedges; i++) {
+		const struct tedge *e = &ts->edges[i];
+		uint32_t caller_slot = (uint32_t)(e->key >> 32);
+		int from_root = caller_slot == 0;
+		uint32_t caller, callee;
+		uint64_t key;
+		size_t mask, j;
+
+		if (e->key == UINT64_MAX)
+			continue; /* freed */
+		caller = from_root ? root_index : ts->tm[caller_slot].midx;
+		callee = ts->tm[e->callee].midx;
+		key = ((uint64_t)caller << 32 | callee) ^ (from_root ? 0x8000000000000000ULL : 0);
+		if ((*nedges + 1) * 2 > et->n) {
+			/* grow and rehash */
+			size_t old = et->n, k;
+			void *olds = et->slots;
+
+			et->n = et->n ? et->n * 2 : 64;
+			et->slots = xcalloc(et->n, sizeof(*et->slots));
+			for (k = 0; k < old; k++) {
+				struct { uint64_t key; uint32_t idx; } *os = olds;
+
+				if (!os[k].idx)
+					continue;
+				for (j = (size_t)hash64(os[k].key) & (et->n - 1); et->slots[j].idx;
+				     j = (j + 1) & (et->n - 1))
+					;
+				et->slots[j].key = os[k].key;
+				et->slots[j].idx = os[k].idx;
+			}
+			free(olds);
+		}
+		mask = et->n - 1;
+		for (j = (size_t)hash64(key) & mask; et->slots[j].idx; j = (j + 1) & mask)
+			if (et->slots[j].key == key)
+				break;
+		if (!et->slots[j].idx) {
+			struct cg_pedge *pe;
+
+			vs->edges = xgrow(vs->edges, cap_edges, *nedges + 1, sizeof(*vs->edges));
+			pe = &vs->edges[*nedges];
+			memset(pe, 0, sizeof(*pe));
+			pe->caller = caller;
+			pe->callee = callee;
+			pe->from_root = from_root;
+			et->slots[j].key = key;
+			et->slots[j].idx = (uint32_t)++*nedges;
+		}
+		vs->edges[et->slots[j].idx - 1].calls += e->calls;
+		vs->edges[et->slots[j].idx - 1].incl_us += edge_incl(ts, e);
+	}
+}
+
+static void build_view(struct cg_profile *p, struct view_store *vs, int thread)
+{
+	size_t nm = symtab_method_count(p->st), i, k, nedges = 0, cap_edges = 0;
+	struct ekey_table et = { NULL, 0 };
+	struct cg_pmethod *all = xcalloc(nm ? nm : 1, sizeof(*all));
+
+	vs->methods = all;
+	if (thread < 0) {
+		for (i = 0; i < p->npthreads; i++)
+			accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[i], (uint32_t)i);
+	} else {
+		accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[thread], 0);
+	}
+	free(et.slots);
+	/* Keep methods that ran. */
+	for (i = 0, k = 0; i < nm; i++) {
+		if (!all[i].calls && !all[i].rec_calls && !all[i].excl_us && !all[i].incl_us)
+			continue;
+		all[k] = all[i];
+		all[k].index = (uint32_t)i;
+		all[k].info = symtab_method(p->st, (uint32_t)i);
+		k++;
+	}
+	qsort(all, k, sizeof(*all), cmp_methods);
+	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
+	for (i = 0; i < nm; i++)
+		vs->pos[i] = UINT32_MAX;
+	for (i = 0; i < k; i++)
+		vs->pos[all[i].index] = (uint32_t)i;
+	sort_edges(vs->edges, nedges, p->st);
+
+	vs->v.methods = all;
+	vs->v.nmethods = k;
+	vs->v.method_pos = vs->pos;
+	vs->v.npos = nm;
+	vs->v.edges = vs->edges;
+	vs->v.nedges = nedges;
+	vs->v.thread = thread;
+	if (thread < 0) {
+		vs->v.threads = p->pthreads;
+		vs->v.nthreads = p->npthreads;
+		vs->v.total_us = 0;
+		for (i = 0; i < p->npthreads; i++)
+			vs->v.total_us += p->pthreads[i].incl_us;
+	} else {
+		vs->v.threads = &p->pthreads[thread];
+		vs->v.nthreads = 1;
+		vs->v.total_us = p->pthreads[thread].incl_us;
+	}
+	vs->built = 1;
+}
+
+static const char *const warn_names[CG_W_COUNT] = {
+	[CG_W_OVERFLOW] = "overflow",
+	[CG_W_SAMPLING] = "sampling",
+	[CG_W_UNKNOWN_METHOD] = "unknown-method",
+	[CG_W_EXIT_EMPTY] = "exit-without-entry",
+	[CG_W_MISMATCH_POP] = "mismatched-exit",
+	[CG_W_MISMATCH_IGNORED] = "ignored-exit",
+	[CG_W_CLOCK_BACK] = "clock-backwards",
+	[CG_W_CLOCK_WRAP] = "clock-wrap",
+	[CG_W_ACTION3] = "action-3",
+	[CG_W_TRUNCATED] = "truncated",
+};
+
+static void set_message(struct cg_profile *p, enum cg_warn w)
+{
+	char *m = p->messages[w];
+	size_t n = sizeof(p->messages[w]);
+	unsigned long long c = (unsigned long long)p->warn[w];
+
+	switch (w) {
+	case CG_W_OVERFLOW:
+		snprintf(m, n, "the trace overflowed its buffer: recording stopped early");
+		break;
+	case CG_W_SAMPLING:
+		snprintf(m, n, "sampling-mode trace: call counts are stack changes, not calls");
+		break;
+	case CG_W_UNKNOWN_METHOD:
+		snprintf(m, n, "%llu method id%s not in the key, shown as unknown.0x<id>", c,
+			 c == 1 ? "" : "s");
+		break;
+	case CG_W_EXIT_EMPTY:
+		snprintf(m, n, "%llu exit%s of frames entered before tracing began", c, c == 1 ? "" : "s");
+		break;
+	case CG_W_MISMATCH_POP:
+		snprintf(m, n, "%llu exit%s did not match the top of the stack and popped down to their frame",
+			 c, c == 1 ? "" : "s");
+		break;
+	case CG_W_MISMATCH_IGNORED:
+		snprintf(m, n, "%llu exit%s of methods not on the stack ignored", c, c == 1 ? "" : "s");
+		break;
+	case CG_W_CLOCK_BACK:
+		snprintf(m, n, "time went backwards %llu time%s on a thread; counted as zero", c,
+			 c == 1 ? "" : "s");
+		break;
+	case CG_W_CLOCK_WRAP:
+		snprintf(m, n, "32-bit time wrapped %llu time%s", c, c == 1 ? "" : "s");
+		break;
+	case CG_W_ACTION3:
+		snprintf(m, n, "%llu record%s with undefined action 3, treated as exits", c,
+			 c == 1 ? "" : "s");
+		break;
+	case CG_W_TRUNCATED:
+		snprintf(m, n, "the trace ends mid-record or without its summary (truncated?)");
+		break;
+	default:
+		m[0] = '\0';
+	}
+}
+
+void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
+{
+	uint64_t same = 0, pairs = 0, small = 0, steps = 0;
+	size_t i, w;
+
+	if (p->finished)
+		return;
+	p->finished = 1;
+	p->pthreads = xcalloc(p->nthreads ? p->nthreads : 1, sizeof(*p->pthreads));
+	for (i = 0; i < p->nthreads; i++) {
+		struct tstate *ts = p->threads[i];
+		struct cg_pthread *pt = &p->pthreads[i];
+		const struct cg_thread_info *ti;
+
+		p->stats.open_at_end += ts->depth;
+		while (ts->depth)
+			pop_frame(ts);
+		ti = symtab_thread(p->st, ts->tid);
+		pt->tid = ts->tid;
+		pt->name = ti->name;
+		pt->records = ts->records;
+		pt->first_us = ts->first;
+		pt->last_us = ts->now;
+		pt->incl_us = ts->now - ts->first;
+		pt->excl_us = ts->root_excl;
+		pt->other_us = ts->other_now - ts->other_first;
+		pt->max_depth = ts->max_depth;
+		p->stats.records += ts->records;
+		p->stats.other_total_us += pt->other_us;
+		if (ts->max_depth > p->stats.max_depth)
+			p->stats.max_depth = ts->max_depth;
+		same += ts->same_ts;
+		pairs += ts->pairs;
+		small += ts->small_steps;
+		steps += ts->steps;
+	}
+	p->npthreads = p->nthreads;
+	if (info && info->clock != CG_CLOCK_DUAL)
+		p->stats.other_total_us = 0;
+	/* Sampling: most consecutive events of a thread share a timestamp, the
+	 * remaining steps are long (the interval), and nothing unwinds. */
+	p->sampling = pairs >= 100 && same * 10 >= pairs * 7 && small * 20 <= steps &&
+		      p->stats.unwinds == 0 && p->warn[CG_W_EXIT_EMPTY] == 0;
+	p->warn[CG_W_SAMPLING] = p->sampling;
+	p->warn[CG_W_OVERFLOW] = info && info->overflow;
+	p->warn[CG_W_TRUNCATED] = info && info->truncated;
+	p->warn[CG_W_UNKNOWN_METHOD] = symtab_unknown_count(p->st);
+	for (w = 0; w < CG_W_COUNT; w++) {
+		if (!p->warn[w])
+			continue;
+		set_message(p, (enum cg_warn)w);
+		p->warnings[p->nwarnings].kind = (enum cg_warn)w;
+		p->warnings[p->nwarnings].name = warn_names[w];
+		p->warnings[p->nwarnings].count = p->warn[w];
+		p->warnings[p->nwarnings].message = p->messages[w];
+		p->nwarnings++;
+	}
+	p->per = xcalloc(p->npthreads ? p->npthreads : 1, sizeof(*p->per));
+}
+
+const struct cg_view *profile_view(struct cg_profile *p, int thread)
+{
+	struct view_store *vs;
+
+	if (thread >= (int)p->npthreads)
+		return NULL;
+	vs = thread < 0 ? &p->all : &p->per[thread];
+	if (!vs->built)
+		build_view(p, vs, thread);
+	return &vs->v;
+}
+
+size_t profile_thread_count(const struct cg_profile *p)
+{
+	return p->npthreads;
+}
+
+size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out)
+{
+	*out = p->warnings;
+	return p->nwarnings;
+}
+
+int profile_sampling(const struct cg_profile *p)
+{
+	return p->sampling;
+}
+
+const struct cg_profile_stats *profile_stats(const struct cg_profile *p)
+{
+	return &p->stats;
+}

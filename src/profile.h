@@ -1,0 +1,138 @@
+/* profile.h - the exact profile model: per-thread stack replay, per-method
+ * inclusive/exclusive time and calls, per caller->callee edge calls and time.
+ *
+ * Semantics are those of "Model" in spec.md: times are integer microseconds;
+ * inclusive time counts only the outermost activation; exclusive time is
+ * summed over all activations; an exit on an empty stack is a frame entered
+ * before tracing began (it spans from the thread's first event and becomes the
+ * caller of everything before it on that thread); a mismatched exit pops down
+ * to its frame when that frame is on the stack, else is ignored; frames open
+ * at the end close at the thread's last event.
+ *
+ * Memory is bounded by methods, edges, threads and stack depth, never by the
+ * number of records.  The profile borrows the symtab (which must outlive it)
+ * and owns everything else; views returned by profile_view are owned by the
+ * profile and valid until profile_free.  Renderers borrow views.
+ */
+#ifndef CG_PROFILE_H
+#define CG_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "symtab.h"
+#include "trace.h"
+#include "util.h"
+
+enum cg_clock_sel { CG_USE_WALL, CG_USE_CPU };
+
+/* Warning kinds, counted; each is reported once with its count. */
+enum cg_warn {
+	CG_W_OVERFLOW,        /* the trace filled its buffer */
+	CG_W_SAMPLING,        /* sampling-mode trace: calls are stack changes */
+	CG_W_UNKNOWN_METHOD,  /* records whose method id is not in the key */
+	CG_W_EXIT_EMPTY,      /* exits of frames entered before tracing began */
+	CG_W_MISMATCH_POP,    /* exits that popped down to a deeper frame */
+	CG_W_MISMATCH_IGNORED,/* exits of methods not on the stack, ignored */
+	CG_W_CLOCK_BACK,      /* time went backwards on a thread (clamped) */
+	CG_W_CLOCK_WRAP,      /* 32-bit time wrapped (+2^32) */
+	CG_W_ACTION3,         /* records with the undefined action 3 (treated as exit) */
+	CG_W_TRUNCATED,       /* data ended mid-record or without a summary */
+	CG_W_COUNT
+};
+
+struct cg_warning {
+	enum cg_warn kind;
+	const char *name;     /* stable identifier, e.g. "exit-without-entry" */
+	uint64_t count;
+	const char *message;  /* one line, no trailing newline */
+};
+
+struct cg_pmethod {
+	uint32_t index;       /* symtab method index */
+	const struct cg_method_info *info;
+	uint64_t incl_us;     /* outermost activations only */
+	uint64_t excl_us;     /* all activations */
+	uint64_t calls;       /* calls made while not already on the stack */
+	uint64_t rec_calls;   /* recursive calls */
+};
+
+/* caller is a method index, or, when from_root, a thread index into the
+ * view's thread array. */
+struct cg_pedge {
+	uint32_t caller;
+	uint32_t callee;      /* method index */
+	int from_root;
+	uint64_t calls;       /* every call, recursive ones included */
+	uint64_t incl_us;     /* calls in which the callee was not already on the stack */
+};
+
+struct cg_pthread {
+	uint32_t tid;
+	const char *name;
+	uint64_t records;
+	uint64_t incl_us;     /* last - first event time */
+	uint64_t excl_us;     /* time between top-level calls */
+	uint64_t first_us, last_us;  /* event times on the clock used */
+	uint64_t other_us;    /* last - first on the other clock of a dual trace, else 0 */
+	uint32_t max_depth;
+};
+
+/* A finished profile restricted to all selected threads or to one thread.
+ * methods[] lists only methods that ran, sorted by inclusive desc, then
+ * exclusive desc, then id; method_pos maps a symtab index to its position in
+ * methods[] (or UINT32_MAX).  edges[] sorted by inclusive desc, then caller,
+ * then callee (roots first).  threads[] in order of first event. */
+struct cg_view {
+	uint64_t total_us;
+	const struct cg_pmethod *methods;
+	size_t nmethods;
+	const uint32_t *method_pos;
+	size_t npos;
+	const struct cg_pedge *edges;
+	size_t nedges;
+	const struct cg_pthread *threads;
+	size_t nthreads;
+	int thread;           /* -1 for all threads, else the thread index */
+};
+
+struct cg_profile_opts {
+	enum cg_clock_sel clock;
+	const char *const *threads; /* --thread filters (id or name), NULL-terminated or NULL */
+	uint32_t max_depth;         /* hard cap on a thread's stack depth; 0 = default */
+};
+
+struct cg_profile;
+
+struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_opts *opts);
+void profile_free(struct cg_profile *p);
+
+/* Replay n records.  Returns 0, or -1 when a hard limit is hit (err says
+ * which, with the record's offset). */
+int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		struct cg_error *err);
+
+/* Close open frames and build the views.  `info` supplies overflow/clock
+ * facts for the warnings.  Call once, after the last profile_add. */
+void profile_finish(struct cg_profile *p, const struct cg_trace_info *info);
+
+/* The view of all selected threads (thread < 0) or of thread index `thread`. */
+const struct cg_view *profile_view(struct cg_profile *p, int thread);
+size_t profile_thread_count(const struct cg_profile *p);
+
+/* Warnings with a non-zero count, in enum order. */
+size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out);
+int profile_sampling(const struct cg_profile *p);
+
+/* Facts gathered while replaying, for summaries. */
+struct cg_profile_stats {
+	uint64_t records;       /* records of selected threads */
+	uint64_t skipped;       /* records of threads not selected */
+	uint64_t unwinds;       /* frames popped by exception unwinding */
+	uint64_t open_at_end;   /* frames still open at the end, closed there */
+	uint64_t other_total_us;/* dual clock: total on the clock not used */
+	uint32_t max_depth;
+};
+const struct cg_profile_stats *profile_stats(const struct cg_profile *p);
+
+#endif

@@ -1,0 +1,270 @@
+/* render_text.c - text profile; milliseconds with three decimals. */
+#include "render_text.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void put_method(struct strbuf *sb, const struct cg_method_info *m, int with_sig)
+{
+	symtab_put_display(sb, m);
+	if (with_sig && m->sig[0]) {
+		strbuf_putc(sb, ' ');
+		strbuf_puts(sb, m->sig);
+	}
+}
+
+static void put_caller(struct strbuf *sb, const struct cg_report *r, const struct cg_view *v,
+		       const struct cg_pedge *e)
+{
+	if (e->from_root)
+		strbuf_printf(sb, "<%s> (thread %u)", v->threads[e->caller].name,
+			      v->threads[e->caller].tid);
+	else
+		put_method(sb, symtab_method(r->st, e->caller), 1);
+}
+
+static void put_row_ms(struct strbuf *sb, uint64_t us)
+{
+	char ms[32];
+
+	strbuf_printf(sb, " %12s", fmt_ms(ms, us));
+}
+
+static void put_row_pct(struct strbuf *sb, uint64_t part, uint64_t whole)
+{
+	char pct[16];
+
+	strbuf_printf(sb, " %7s", fmt_pct(pct, part, whole));
+}
+
+static int cmp_excl(const void *a, const void *b)
+{
+	const struct cg_pmethod *x = *(const struct cg_pmethod *const *)a;
+	const struct cg_pmethod *y = *(const struct cg_pmethod *const *)b;
+
+	if (x->excl_us != y->excl_us)
+		return x->excl_us > y->excl_us ? -1 : 1;
+	if (x->incl_us != y->incl_us)
+		return x->incl_us > y->incl_us ? -1 : 1;
+	return x->info->id < y->info->id ? -1 : x->info->id > y->info->id;
+}
+
+struct class_row {
+	const char *klass;
+	uint64_t excl, calls, rec;
+	size_t methods;
+};
+
+static int cmp_class_name(const void *a, const void *b)
+{
+	return strcmp(((const struct class_row *)a)->klass, ((const struct class_row *)b)->klass);
+}
+
+static int cmp_class_excl(const void *a, const void *b)
+{
+	const struct class_row *x = a, *y = b;
+
+	if (x->excl != y->excl)
+		return x->excl > y->excl ? -1 : 1;
+	return strcmp(x->klass, y->klass);
+}
+
+static void put_header(const struct cg_report *r, const struct cg_view *v, struct strbuf *sb)
+{
+	const struct cg_trace_info *in = r->info;
+	const struct cg_profile_stats *stats = profile_stats(r->profile);
+	const struct cg_warning *w;
+	size_t nw = profile_warnings(r->profile, &w), i;
+	char ms[32];
+
+	strbuf_printf(sb, "Trace:    %s\n", r->file);
+	strbuf_printf(sb, "Format:   %s, version %d%s, %d-byte records\n",
+		      trace_layout_name(in->layout), in->version, in->gzip ? ", gzip" : "",
+		      in->record_size);
+	strbuf_printf(sb, "Clock:    %s (times below: %s)", trace_clock_name(in->clock),
+		      report_clock_name(r));
+	if (in->clock == CG_CLOCK_DUAL)
+		strbuf_printf(sb, "; %s clock total %s ms",
+			      r->clock == CG_USE_CPU ? "wall" : "cpu", fmt_ms(ms, stats->other_total_us));
+	strbuf_putc(sb, '\n');
+	strbuf_printf(sb, "Records:  %" PRIu64 " in %zu thread%s\n", stats->records, v->nthreads,
+		      v->nthreads == 1 ? "" : "s");
+	strbuf_printf(sb, "Total:    %s ms (sum over threads of last - first event)\n",
+		      fmt_ms(ms, v->total_us));
+	if (profile_sampling(r->profile))
+		strbuf_puts(sb, "Mode:     sampling (call counts are stack changes)\n");
+	for (i = 0; i < nw; i++)
+		strbuf_printf(sb, "Warning:  %s\n", w[i].message);
+}
+
+static void put_threads(const struct cg_view *v, struct strbuf *sb)
+{
+	size_t i;
+
+	strbuf_puts(sb, "\nThreads (root inclusive = last - first event; exclusive = between top-level calls)\n");
+	strbuf_printf(sb, "%8s %10s %12s %7s %12s  %s\n", "tid", "records", "incl ms", "%", "excl ms",
+		      "name");
+	for (i = 0; i < v->nthreads; i++) {
+		const struct cg_pthread *t = &v->threads[i];
+
+		strbuf_printf(sb, "%8u %10" PRIu64, t->tid, t->records);
+		put_row_ms(sb, t->incl_us);
+		put_row_pct(sb, t->incl_us, v->total_us);
+		put_row_ms(sb, t->excl_us);
+		strbuf_printf(sb, "  %s\n", t->name);
+	}
+}
+
+static void put_exclusive(const struct cg_view *v, struct strbuf *sb)
+{
+	const struct cg_pmethod **order = xmalloc((v->nmethods + 1) * sizeof(*order));
+	uint64_t cum = 0;
+	size_t i;
+
+	for (i = 0; i < v->nmethods; i++)
+		order[i] = &v->methods[i];
+	qsort(order, v->nmethods, sizeof(*order), cmp_excl);
+	strbuf_puts(sb, "\nExclusive time (not counting callees), by exclusive time\n");
+	strbuf_printf(sb, " %12s %7s %7s %12s %15s  %s\n", "excl ms", "%", "cum %", "incl ms",
+		      "calls+rec", "method");
+	for (i = 0; i < v->nmethods; i++) {
+		const struct cg_pmethod *m = order[i];
+		char calls[48];
+
+		cum += m->excl_us;
+		put_row_ms(sb, m->excl_us);
+		put_row_pct(sb, m->excl_us, v->total_us);
+		put_row_pct(sb, cum, v->total_us);
+		put_row_ms(sb, m->incl_us);
+		snprintf(calls, sizeof(calls), "%" PRIu64 "+%" PRIu64, m->calls, m->rec_calls);
+		strbuf_printf(sb, " %15s  [%zu] ", calls, (size_t)v->method_pos[m->index]);
+		put_method(sb, m->info, 1);
+		strbuf_putc(sb, '\n');
+	}
+	free(order);
+}
+
+/* Edges of v into (parents) or out of (children) method index mi, in view
+ * order (inclusive desc). */
+static void put_relatives(const struct cg_report *r, const struct cg_view *v, uint32_t mi,
+			  uint64_t base, int parents, struct strbuf *sb)
+{
+	size_t i;
+
+	for (i = 0; i < v->nedges; i++) {
+		const struct cg_pedge *e = &v->edges[i];
+		char calls[32];
+
+		if (parents ? e->callee != mi : (e->from_root || e->caller != mi))
+			continue;
+		snprintf(calls, sizeof(calls), "%" PRIu64, e->calls);
+		strbuf_printf(sb, "%8s %8s", "", parents ? "parent" : "child");
+		put_row_pct(sb, e->incl_us, base);
+		put_row_ms(sb, e->incl_us);
+		strbuf_printf(sb, " %10s  ", calls);
+		if (parents) {
+			put_caller(sb, r, v, e);
+		} else {
+			strbuf_printf(sb, "[%zu] ", (size_t)v->method_pos[e->callee]);
+			put_method(sb, symtab_method(r->st, e->callee), 1);
+		}
+		strbuf_putc(sb, '\n');
+	}
+}
+
+static void put_inclusive(const struct cg_report *r, const struct cg_view *v, struct strbuf *sb)
+{
+	size_t i;
+
+	strbuf_puts(sb, "\nInclusive time (outermost calls only), with parents and children\n");
+	strbuf_puts(sb, "(parent and child % are of the method's inclusive time; calls count every call)\n");
+	strbuf_printf(sb, "%-8s %8s %7s %12s %12s %15s  %s\n", "index", "", "%", "incl ms", "excl ms",
+		      "calls+rec", "method");
+	for (i = 0; i < v->nmethods; i++) {
+		const struct cg_pmethod *m = &v->methods[i];
+		char idx[24], calls[48];
+
+		strbuf_puts(sb, "--------\n");
+		put_relatives(r, v, m->index, m->incl_us, 1, sb);
+		snprintf(idx, sizeof(idx), "[%zu]", i);
+		snprintf(calls, sizeof(calls), "%" PRIu64 "+%" PRIu64, m->calls, m->rec_calls);
+		strbuf_printf(sb, "%-8s %8s", idx, "");
+		put_row_pct(sb, m->incl_us, v->total_us);
+		put_row_ms(sb, m->incl_us);
+		put_row_ms(sb, m->excl_us);
+		strbuf_printf(sb, " %15s  ", calls);
+		put_method(sb, m->info, 1);
+		strbuf_putc(sb, '\n');
+		put_relatives(r, v, m->index, m->incl_us, 0, sb);
+	}
+}
+
+static void put_classes(const struct cg_view *v, struct strbuf *sb)
+{
+	struct class_row *rows = xcalloc(v->nmethods + 1, sizeof(*rows));
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nmethods; i++)
+		rows[i].klass = v->methods[i].info->klass;
+	qsort(rows, v->nmethods, sizeof(*rows), cmp_class_name);
+	for (i = 0; i < v->nmethods; i++)
+		if (n == 0 || strcmp(rows[n - 1].klass, rows[i].klass) != 0)
+			rows[n++].klass = rows[i].klass;
+	for (i = 0; i < v->nmethods; i++) {
+		const struct cg_pmethod *m = &v->methods[i];
+		size_t lo = 0, hi = n;
+
+		while (lo < hi) { /* binary search by class name */
+			size_t mid = (lo + hi) / 2;
+			int c = strcmp(rows[mid].klass, m->info->klass);
+
+			if (c == 0) {
+				lo = mid;
+				break;
+			}
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		rows[lo].excl += m->excl_us;
+		rows[lo].calls += m->calls;
+		rows[lo].rec += m->rec_calls;
+		rows[lo].methods++;
+	}
+	qsort(rows, n, sizeof(*rows), cmp_class_excl);
+	strbuf_puts(sb, "\nPer-class exclusive time\n");
+	strbuf_printf(sb, " %12s %7s %15s %8s  %s\n", "excl ms", "%", "calls+rec", "methods", "class");
+	for (i = 0; i < n; i++) {
+		char calls[48];
+		size_t j, start;
+
+		put_row_ms(sb, rows[i].excl);
+		put_row_pct(sb, rows[i].excl, v->total_us);
+		snprintf(calls, sizeof(calls), "%" PRIu64 "+%" PRIu64, rows[i].calls, rows[i].rec);
+		strbuf_printf(sb, " %15s %8zu  ", calls, rows[i].methods);
+		start = sb->len;
+		strbuf_puts(sb, rows[i].klass);
+		for (j = start; j < sb->len; j++)
+			if (sb->data[j] == '/')
+				sb->data[j] = '.';
+		strbuf_putc(sb, '\n');
+	}
+	free(rows);
+}
+
+static int text_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
+{
+	const struct cg_view *v = profile_view(r->profile, -1);
+
+	put_header(r, v, sb);
+	put_threads(v, sb);
+	put_exclusive(v, sb);
+	put_inclusive(r, v, sb);
+	put_classes(v, sb);
+	return 0;
+}
+
+const struct cg_renderer render_text = { "text", text_render };

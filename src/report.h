@@ -1,0 +1,38 @@
+/* report.h - what every renderer is given: the finished profile and the facts
+ * about the trace, plus the options that shape output.
+ *
+ * Renderers borrow everything here; they build their whole output in a
+ * strbuf (never writing files themselves), so that main can write it
+ * atomically or not at all.  A renderer returns 0, or -1 with err filled.
+ */
+#ifndef CG_REPORT_H
+#define CG_REPORT_H
+
+#include <stddef.h>
+
+#include "profile.h"
+#include "strbuf.h"
+#include "symtab.h"
+#include "trace.h"
+#include "util.h"
+
+struct cg_report {
+	const char *file;                  /* trace path as given on the command line */
+	const struct cg_trace_info *info;
+	struct cg_profile *profile;        /* finished; views built on demand */
+	struct cg_symtab *st;
+	enum cg_clock_sel clock;           /* clock used for times */
+	double threshold;                  /* -t PCT */
+	size_t max_nodes;                  /* --max-nodes */
+};
+
+/* A renderer that turns the report into bytes. */
+struct cg_renderer {
+	const char *name;
+	int (*render)(const struct cg_report *r, struct strbuf *out, struct cg_error *err);
+};
+
+/* "wall" or "cpu": the clock the numbers are on. */
+const char *report_clock_name(const struct cg_report *r);
+
+#endif

@@ -1,0 +1,68 @@
+/* symtab.h - the trace's method and thread names.
+ *
+ * Methods get a dense index (0, 1, 2, ...) in the order they are defined or
+ * first referenced; ids missing from the key are added on first use as
+ * "unknown.0x<id>" and flagged.  Threads are keyed by their 16-bit id.
+ * The symtab owns every string; the model and renderers borrow them for the
+ * symtab's lifetime.
+ */
+#ifndef CG_SYMTAB_H
+#define CG_SYMTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct cg_method_info {
+	uint32_t id;        /* raw id as in the key (low two bits zero) */
+	const char *klass;  /* as written: "java/lang/Object" or "java.lang.Object" */
+	const char *name;   /* method name, "" when the key line had none */
+	const char *sig;    /* JVM descriptor, "" when absent */
+	const char *source; /* source file, "" when absent */
+	int line;           /* Dalvik line number; 0 when absent */
+	int unknown;        /* 1 when the id was never defined */
+	const char *id_text;/* the id exactly as the key wrote it ("0", "0x1a4") */
+};
+
+struct cg_thread_info {
+	uint32_t tid;      /* id as in the records (16 bits) */
+	const char *name;  /* "thread <tid>" when never named */
+	int named;
+};
+
+struct cg_symtab;
+
+struct cg_symtab *symtab_create(void);
+void symtab_free(struct cg_symtab *st);
+
+/* Define (or redefine: last definition wins for names) a method.  Strings are
+ * copied.  Returns its index. */
+uint32_t symtab_define_method(struct cg_symtab *st, uint32_t id, const char *klass,
+			      const char *name, const char *sig, const char *source, int line);
+/* Record the id as the key spelled it (copied). */
+void symtab_set_id_text(struct cg_symtab *st, uint32_t index, const char *text);
+/* Index of id; -1 when the id is not defined. */
+int64_t symtab_find_method(const struct cg_symtab *st, uint32_t id);
+/* Index of id, adding an "unknown.0x<id>" entry when needed. */
+uint32_t symtab_method_index(struct cg_symtab *st, uint32_t id);
+size_t symtab_method_count(const struct cg_symtab *st);
+const struct cg_method_info *symtab_method(const struct cg_symtab *st, uint32_t index);
+/* Number of distinct ids that were referenced but never defined. */
+size_t symtab_unknown_count(const struct cg_symtab *st);
+
+/* Name a thread.  The first name given is kept unless `replace` is set. */
+void symtab_define_thread(struct cg_symtab *st, uint32_t tid, const char *name, int replace);
+/* The thread's info (creates "thread <tid>" on first use). */
+const struct cg_thread_info *symtab_thread(struct cg_symtab *st, uint32_t tid);
+/* Threads named in the key or in-band, in definition order. */
+size_t symtab_thread_count(const struct cg_symtab *st);
+const struct cg_thread_info *symtab_thread_at(const struct cg_symtab *st, size_t i);
+
+/* "class.method" for display with '/' turned into '.'; written into buf
+ * (size n), always NUL-terminated, truncated only if n is too small. */
+void symtab_display_name(const struct cg_method_info *m, char *buf, size_t n);
+
+struct strbuf;
+/* Append "pkg.Class.method" (slashes shown as dots) to sb, unbounded. */
+void symtab_put_display(struct strbuf *sb, const struct cg_method_info *m);
+
+#endif

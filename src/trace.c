@@ -1,0 +1,695 @@
+/* trace.c - the dmtrace reader: key text, binary header, records, streaming
+ * items.  One pass over a bounded buffer; every failure is returned with the
+ * byte offset where it was found. */
+#include "trace.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strbuf.h"
+
+#define BUF_MIN (1u << 20)
+/* The key section and a streaming summary are text held whole; past these
+ * sizes the input is not a plausible trace. */
+#define MAX_LINE (64u << 20)
+#define MAX_SUMMARY (256u << 20)
+#define MAX_RECORD_SIZE 64
+
+enum { ST_RECORDS, ST_DONE };
+
+struct cg_trace {
+	struct cg_source *src;
+	struct cg_symtab *st;
+	struct cg_trace_info info;
+	char *vm;
+	struct strbuf key;     /* key section or summary text, for the dump */
+
+	unsigned char *buf;
+	size_t cap, len, pos;
+	uint64_t base;         /* stream offset of buf[0] */
+	int eof;
+
+	int rec_size;
+	int tid_bytes;         /* 1 (v1) or 2 */
+	int dual;              /* records carry thread-CPU then wall time */
+	int state;
+};
+
+static uint64_t off_at(const struct cg_trace *t, size_t pos)
+{
+	return t->base + pos;
+}
+
+/* Make at least `need` bytes available from t->pos.  Returns the number
+ * available (less than need only at end of input), or -1 on a read error.
+ * The buffer grows with the data actually read, never with a claimed size. */
+static ssize_t ensure(struct cg_trace *t, size_t need, struct cg_error *err)
+{
+	while (t->len - t->pos < need && !t->eof) {
+		ssize_t r;
+
+		if (t->pos > 0 && (t->pos >= t->len / 2 || t->len == t->cap)) {
+			memmove(t->buf, t->buf + t->pos, t->len - t->pos);
+			t->base += t->pos;
+			t->len -= t->pos;
+			t->pos = 0;
+		}
+		if (t->len == t->cap)
+			t->buf = xgrow(t->buf, &t->cap, t->cap + 1, 1);
+		r = source_read(t->src, t->buf + t->len, t->cap - t->len, err);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			t->eof = 1;
+		t->len += (size_t)r;
+	}
+	return (ssize_t)(t->len - t->pos);
+}
+
+/* Next text line (without \n or \r\n) into *line (NUL-terminated in place of
+ * the \n; NULs inside the line become '?').  Returns 1, 0 at end of input,
+ * -1 on error. */
+static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t *off,
+		     struct cg_error *err)
+{
+	size_t scanned = 0;
+
+	for (;;) {
+		unsigned char *nl = memchr(t->buf + t->pos + scanned, '\n',
+					   t->len - t->pos - scanned);
+		ssize_t avail;
+
+		if (nl) {
+			size_t n = (size_t)(nl - (t->buf + t->pos));
+			char *s = (char *)t->buf + t->pos;
+			size_t i;
+
+			*off = off_at(t, t->pos);
+			strbuf_add(&t->key, s, n + 1);
+			for (i = 0; i < n; i++)
+				if (s[i] == '\0')
+					s[i] = '?';
+			if (n > 0 && s[n - 1] == '\r')
+				n--;
+			s[n] = '\0';
+			*line = s;
+			*linelen = n;
+			t->pos += (size_t)(nl - (t->buf + t->pos)) + 1;
+			return 1;
+		}
+		scanned = t->len - t->pos;
+		if (scanned > MAX_LINE) {
+			cg_error_set(err, (int64_t)off_at(t, t->pos),
+				     "key line longer than %u bytes", MAX_LINE);
+			return -1;
+		}
+		avail = ensure(t, scanned + 1, err);
+		if (avail < 0)
+			return -1;
+		if ((size_t)avail <= scanned)
+			return 0;
+	}
+}
+
+static int parse_u64(const char *s, int base, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || isspace((unsigned char)*s) || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, base);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_method_id(const char *s, uint32_t *id)
+{
+	uint64_t v;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	if (parse_u64(s, 16, &v) || v > UINT32_MAX)
+		return -1;
+	*id = (uint32_t)v & ~3u;
+	return 0;
+}
+
+/* Split at tabs in place: up to max fields; returns the count. */
+static int split_tabs(char *s, char **fields, int max)
+{
+	int n = 0;
+
+	fields[n++] = s;
+	while (n < max && (s = strchr(s, '\t')) != NULL) {
+		*s++ = '\0';
+		fields[n++] = s;
+	}
+	return n;
+}
+
+static int parse_method_line(struct cg_trace *t, char *line, uint64_t off, struct cg_error *err)
+{
+	char *f[6] = { 0 };
+	int n = split_tabs(line, f, 6);
+	uint32_t id;
+	long lineno = 0;
+
+	if (n == 1) {
+		/* Very old keys separate the fields with spaces. */
+		n = 0;
+		for (char *tok = strtok(line, " "); tok && n < 6; tok = strtok(NULL, " "))
+			f[n++] = tok;
+	}
+	if (n < 1 || parse_method_id(f[0], &id)) {
+		cg_error_set(err, (int64_t)off, "bad method line (expected a hex id): \"%.40s\"",
+			     f[0] ? f[0] : "");
+		return -1;
+	}
+	if (n >= 6)
+		lineno = strtol(f[5], NULL, 10);
+	symtab_set_id_text(t->st,
+			   symtab_define_method(t->st, id, n > 1 ? f[1] : "", n > 2 ? f[2] : "",
+						n > 3 ? f[3] : "", n > 4 ? f[4] : "", (int)lineno),
+			   f[0]);
+	return 0;
+}
+
+static int parse_thread_line(struct cg_trace *t, char *line, uint64_t off, int replace,
+			     struct cg_error *err)
+{
+	char *sep = line + strcspn(line, "\t ");
+	char *name = *sep ? sep + 1 : sep;
+	uint64_t tid;
+
+	*sep = '\0';
+	if (parse_u64(line, 10, &tid) || tid > UINT32_MAX) {
+		cg_error_set(err, (int64_t)off, "bad thread line (expected a decimal id): \"%.40s\"",
+			     line);
+		return -1;
+	}
+	symtab_define_thread(t->st, (uint32_t)tid, name, replace);
+	return 0;
+}
+
+static enum cg_clock parse_clock(const char *v)
+{
+	if (strcmp(v, "dual") == 0)
+		return CG_CLOCK_DUAL;
+	if (strcmp(v, "wall") == 0)
+		return CG_CLOCK_WALL;
+	if (strcmp(v, "thread-cpu") == 0)
+		return CG_CLOCK_CPU;
+	if (strcmp(v, "global") == 0)
+		return CG_CLOCK_GLOBAL;
+	return CG_CLOCK_UNKNOWN;
+}
+
+static void parse_option(struct cg_trace *t, char *line)
+{
+	char *eq = strchr(line, '=');
+	const char *v;
+	uint64_t n;
+
+	if (!eq)
+		return;
+	*eq = '\0';
+	v = eq + 1;
+	if (strcmp(line, "clock") == 0)
+		t->info.clock = parse_clock(v);
+	else if (strcmp(line, "data-file-overflow") == 0)
+		t->info.overflow = strcmp(v, "true") == 0;
+	else if (strcmp(line, "num-method-calls") == 0 && !parse_u64(v, 10, &n))
+		t->info.records_declared = (int64_t)(n > INT64_MAX ? INT64_MAX : n);
+	else if (strcmp(line, "elapsed-time-usec") == 0 && !parse_u64(v, 10, &n))
+		t->info.elapsed_us = (int64_t)(n > INT64_MAX ? INT64_MAX : n);
+	else if (strcmp(line, "elapsed-time-nsec") == 0 && !parse_u64(v, 10, &n))
+		t->info.elapsed_us = (int64_t)(n / 1000);
+	else if (strcmp(line, "pid") == 0 && !parse_u64(v, 10, &n))
+		t->info.pid = (int64_t)(n > INT64_MAX ? INT64_MAX : n);
+	else if (strcmp(line, "vm") == 0) {
+		free(t->vm);
+		t->vm = xstrdup(v);
+		t->info.vm = t->vm;
+	}
+}
+
+static int check_version(int64_t v, uint64_t off, struct cg_error *err)
+{
+	if (v == 4 || v == 5) {
+		cg_error_set(err, (int64_t)off,
+			     "trace format V2 (version %d) is not supported yet", (int)v);
+		return -1;
+	}
+	if (v < 1 || v > 3) {
+		cg_error_set(err, (int64_t)off, "unknown trace version %lld", (long long)v);
+		return -1;
+	}
+	return 0;
+}
+
+enum section { SEC_NONE, SEC_VERSION, SEC_THREADS, SEC_METHODS, SEC_OTHER };
+
+/* Parse a key section from the current position up to and including "*end".
+ * `summary` selects streaming-summary rules: names from it never replace
+ * in-band names, and its end is the end of its text. */
+static int parse_key(struct cg_trace *t, int summary, struct cg_error *err)
+{
+	enum section sec = SEC_NONE;
+	int want_version = 0;
+	char *line;
+	size_t len;
+	uint64_t off;
+	int rc;
+
+	while ((rc = next_line(t, &line, &len, &off, err)) == 1) {
+		if (want_version) {
+			uint64_t v;
+
+			if (parse_u64(line, 10, &v)) {
+				cg_error_set(err, (int64_t)off, "bad *version number \"%.20s\"", line);
+				return -1;
+			}
+			if (check_version((int64_t)(v > 1000 ? 1000 : v), off, err))
+				return -1;
+			t->info.version = (int)v;
+			want_version = 0;
+			continue;
+		}
+		if (line[0] == '*') {
+			if (strcmp(line, "*version") == 0) {
+				sec = SEC_VERSION;
+				want_version = 1;
+			} else if (strcmp(line, "*threads") == 0) {
+				sec = SEC_THREADS;
+			} else if (strcmp(line, "*methods") == 0) {
+				sec = SEC_METHODS;
+			} else if (strcmp(line, "*end") == 0) {
+				if (t->info.version == 0) {
+					cg_error_set(err, (int64_t)off, "key section has no *version");
+					return -1;
+				}
+				return 0;
+			} else {
+				sec = SEC_OTHER;
+			}
+			continue;
+		}
+		if (sec == SEC_NONE) {
+			cg_error_set(err, (int64_t)off, "not a method trace: expected *version, found \"%.20s\"",
+				     line);
+			return -1;
+		}
+		if (len == 0)
+			continue;
+		if (sec == SEC_VERSION)
+			parse_option(t, line);
+		else if (sec == SEC_THREADS && parse_thread_line(t, line, off, !summary, err))
+			return -1;
+		else if (sec == SEC_METHODS && parse_method_line(t, line, off, err))
+			return -1;
+	}
+	if (rc < 0)
+		return -1;
+	cg_error_set(err, (int64_t)off_at(t, t->pos),
+		     summary ? "streaming summary has no *end line" : "key section has no *end line (truncated?)");
+	return -1;
+}
+
+static int set_record_layout(struct cg_trace *t, int version, int field, uint64_t off,
+			     struct cg_error *err)
+{
+	int dual;
+
+	if (version == 1) {
+		t->rec_size = 9;
+		t->tid_bytes = 1;
+	} else if (version == 2 && t->info.layout != CG_LAYOUT_STREAMING) {
+		t->rec_size = 10;
+		t->tid_bytes = 2;
+	} else {
+		t->rec_size = field;
+		t->tid_bytes = 2;
+	}
+	if (t->info.clock == CG_CLOCK_UNKNOWN && t->info.layout != CG_LAYOUT_STREAMING)
+		t->info.clock = t->rec_size >= 14 ? CG_CLOCK_DUAL : CG_CLOCK_CPU;
+	dual = t->info.clock == CG_CLOCK_DUAL ||
+	       (t->info.layout == CG_LAYOUT_STREAMING && t->rec_size >= 14);
+	if (t->rec_size < (dual ? 14 : 2 + t->tid_bytes + 6) || t->rec_size > MAX_RECORD_SIZE) {
+		cg_error_set(err, (int64_t)off, "record size %d is invalid for a %s trace (corrupt header?)",
+			     t->rec_size, dual ? "dual-clock" : "single-clock");
+		return -1;
+	}
+	if (dual && t->info.clock == CG_CLOCK_UNKNOWN)
+		t->info.clock = CG_CLOCK_DUAL;
+	t->dual = dual;
+	t->info.record_size = t->rec_size;
+	return 0;
+}
+
+/* The 32-byte binary header (regular: after *end; streaming: at byte 0). */
+static int parse_header(struct cg_trace *t, struct cg_error *err)
+{
+	uint64_t off = off_at(t, t->pos);
+	const unsigned char *h;
+	ssize_t avail = ensure(t, 32, err);
+	int version, hv, data_off, field = 0;
+
+	if (avail < 0)
+		return -1;
+	h = t->buf + t->pos;
+	if (avail < 4 || memcmp(h, "SLOW", 4) != 0) {
+		char shown[5] = { 0 };
+		int i;
+
+		for (i = 0; i < 4 && i < avail; i++)
+			shown[i] = isprint(h[i]) ? (char)h[i] : '.';
+		cg_error_set(err, (int64_t)off,
+			     avail == 0 ? "no binary data after the key section"
+					: "bad magic \"%s\": expected SLOW after the key section",
+			     shown);
+		return -1;
+	}
+	if (avail < 8) {
+		cg_error_set(err, (int64_t)off, "truncated binary header (%zd of 32 bytes)", avail);
+		return -1;
+	}
+	hv = get_le16(h + 4);
+	data_off = get_le16(h + 6);
+	t->info.header_version = hv;
+	if (t->info.layout == CG_LAYOUT_STREAMING) {
+		version = hv & 0x0f;
+		if ((hv & 0xf0) != 0xf0 || version == 4 || version == 5 || version > 5 ||
+		    version == 0 || version == 1) {
+			if (version == 4 || version == 5)
+				cg_error_set(err, (int64_t)off + 4,
+					     "trace format V2 (version 0x%x) is not supported yet", hv);
+			else
+				cg_error_set(err, (int64_t)off + 4, "unknown trace version 0x%x", hv);
+			return -1;
+		}
+		t->info.version = version;
+	} else {
+		version = t->info.version;
+		if (hv != version) {
+			cg_error_set(err, (int64_t)off + 4,
+				     "header version %d does not match *version %d (corrupt file?)", hv,
+				     version);
+			return -1;
+		}
+	}
+	if (data_off < 16 || ((hv >= 3) && data_off < 18)) {
+		cg_error_set(err, (int64_t)off + 6, "header data offset %d is too small (corrupt file?)",
+			     data_off);
+		return -1;
+	}
+	avail = ensure(t, (size_t)data_off, err);
+	if (avail < 0)
+		return -1;
+	if (avail < data_off) {
+		cg_error_set(err, (int64_t)off, "truncated binary header (%zd of %d bytes)", avail,
+			     data_off);
+		return -1;
+	}
+	t->info.start_us = get_le64(h + 8);
+	if (hv >= 3)
+		field = get_le16(h + 16);
+	if (set_record_layout(t, version, field, off + 16, err))
+		return -1;
+	t->pos += (size_t)data_off;
+	return 0;
+}
+
+struct cg_trace *trace_open(struct cg_source *src, struct cg_error *err)
+{
+	struct cg_trace *t = xcalloc(1, sizeof(*t));
+	ssize_t avail;
+
+	t->src = src;
+	t->st = symtab_create();
+	t->cap = BUF_MIN;
+	t->buf = xmalloc(t->cap);
+	strbuf_init(&t->key);
+	t->info.records_declared = -1;
+	t->info.elapsed_us = -1;
+	t->info.pid = -1;
+	t->info.vm = "";
+	t->info.gzip = source_kind(src) == 1;
+	t->info.layout = source_kind(src) == 2 ? CG_LAYOUT_SPLIT : CG_LAYOUT_REGULAR;
+
+	avail = ensure(t, 9, err);
+	if (avail < 0)
+		goto fail;
+	if (avail >= 4 && memcmp(t->buf, "SLOW", 4) == 0) {
+		t->info.layout = CG_LAYOUT_STREAMING;
+	} else if (avail >= 9 && memcmp(t->buf, "*version", 8) == 0 &&
+		   (t->buf[8] == '\n' || t->buf[8] == '\r')) {
+		if (parse_key(t, 0, err))
+			goto fail;
+	} else {
+		cg_error_set(err, 0, avail == 0 ? "empty file"
+				     : "not an Android method trace (no *version or SLOW at the start)");
+		goto fail;
+	}
+	if (parse_header(t, err))
+		goto fail;
+	t->state = ST_RECORDS;
+	return t;
+fail:
+	trace_free(t);
+	return NULL;
+}
+
+void trace_free(struct cg_trace *t)
+{
+	if (!t)
+		return;
+	symtab_free(t->st);
+	strbuf_free(&t->key);
+	free(t->vm);
+	free(t->buf);
+	free(t);
+}
+
+static inline void decode(const struct cg_trace *t, const unsigned char *p, struct cg_record *r)
+{
+	uint32_t mv;
+
+	if (t->tid_bytes == 1) {
+		r->tid = p[0];
+		p += 1;
+	} else {
+		r->tid = get_le16(p);
+		p += 2;
+	}
+	mv = get_le32(p);
+	r->action = (uint8_t)(mv & 3);
+	r->method = mv & ~3u;
+	r->t_cpu = get_le32(p + 4);
+	r->t_wall = t->dual ? get_le32(p + 8) : r->t_cpu;
+}
+
+/* Streaming escape items.  Returns 1 when an item was consumed, 0 when more
+ * input is needed but the stream ended (truncated), -1 on error. */
+static int streaming_item(struct cg_trace *t, struct cg_error *err)
+{
+	uint64_t off = off_at(t, t->pos);
+	const unsigned char *p;
+	ssize_t avail = ensure(t, 3, err);
+	size_t len;
+	int op;
+
+	if (avail < 0)
+		return -1;
+	if (avail < 3)
+		return 0;
+	op = t->buf[t->pos + 2];
+	if (op == 1 || op == 2) {
+		size_t hdr = op == 1 ? 5 : 7;
+
+		avail = ensure(t, hdr, err);
+		if (avail < 0)
+			return -1;
+		if ((size_t)avail < hdr)
+			return 0;
+		p = t->buf + t->pos;
+		len = get_le16(p + hdr - 2);
+		avail = ensure(t, hdr + len, err);
+		if (avail < 0)
+			return -1;
+		if ((size_t)avail < hdr + len)
+			return 0;
+		p = t->buf + t->pos;
+		{
+			char *s = xstrndup((const char *)p + hdr, len);
+			size_t i;
+			int rc;
+
+			for (i = 0; i < len; i++)
+				if (s[i] == '\0')
+					s[i] = '?';
+			if (len > 0 && s[len - 1] == '\n')
+				s[len - 1] = '\0';
+			if (op == 1)
+				rc = parse_method_line(t, s, off + hdr, err);
+			else
+				rc = (symtab_define_thread(t->st, get_le16(p + 3), s, 1), 0);
+			free(s);
+			if (rc)
+				return -1;
+		}
+		t->pos += hdr + len;
+		return 1;
+	}
+	if (op == 3) {
+		uint64_t slen;
+
+		avail = ensure(t, 7, err);
+		if (avail < 0)
+			return -1;
+		if (avail < 7)
+			return 0;
+		slen = get_le32(t->buf + t->pos + 3);
+		if (slen > MAX_SUMMARY) {
+			cg_error_set(err, (int64_t)off + 3, "summary length %llu is implausible (corrupt file?)",
+				     (unsigned long long)slen);
+			return -1;
+		}
+		avail = ensure(t, 7 + (size_t)slen, err);
+		if (avail < 0)
+			return -1;
+		if ((size_t)avail < 7 + slen)
+			return 0;
+		/* Parse the summary as a key section confined to its own bytes. */
+		{
+			size_t keep_len = t->len;
+			int keep_eof = t->eof;
+			int rc;
+
+			t->pos += 7;
+			t->len = t->pos + (size_t)slen;
+			t->eof = 1;
+			strbuf_reset(&t->key);
+			t->info.version = 0;
+			rc = parse_key(t, 1, err);
+			t->len = keep_len;
+			t->eof = keep_eof;
+			t->pos = t->pos > t->len ? t->len : t->pos;
+			if (rc)
+				return -1;
+			t->info.has_summary = 1;
+			t->state = ST_DONE;
+		}
+		return 1;
+	}
+	cg_error_set(err, (int64_t)off + 2, "unknown streaming item type %d (corrupt file?)", op);
+	return -1;
+}
+
+int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n,
+	       struct cg_error *err)
+{
+	size_t k = 0;
+	const size_t rs = (size_t)t->rec_size;
+
+	*n = 0;
+	while (t->state == ST_RECORDS && k < max) {
+		const unsigned char *p;
+		size_t avail = t->len - t->pos;
+
+		if (avail < rs || (t->info.layout == CG_LAYOUT_STREAMING && avail < 2)) {
+			ssize_t a = ensure(t, rs, err);
+
+			if (a < 0) {
+				*n = k;
+				return -1;
+			}
+			avail = (size_t)a;
+			if (avail == 0) {
+				if (t->info.layout == CG_LAYOUT_STREAMING)
+					t->info.truncated = 1;
+				t->state = ST_DONE;
+				break;
+			}
+		}
+		p = t->buf + t->pos;
+		if (t->info.layout == CG_LAYOUT_STREAMING && avail >= 2 && get_le16(p) == 0) {
+			int rc;
+
+			if (k > 0)
+				break; /* definitions apply only to later records */
+			rc = streaming_item(t, err);
+			if (rc < 0)
+				return -1;
+			if (rc == 0) {
+				t->info.truncated = 1;
+				t->state = ST_DONE;
+			}
+			continue;
+		}
+		if (avail < rs) {
+			t->info.truncated = 1;
+			t->state = ST_DONE;
+			break;
+		}
+		/* Fast path: decode every whole record in the buffer. */
+		{
+			size_t whole = avail / rs;
+
+			if (whole > max - k)
+				whole = max - k;
+			for (size_t i = 0; i < whole; i++, p += rs) {
+				if (t->info.layout == CG_LAYOUT_STREAMING && get_le16(p) == 0)
+					break;
+				decode(t, p, &recs[k]);
+				recs[k].offset = off_at(t, t->pos);
+				t->pos += rs;
+				k++;
+			}
+		}
+	}
+	t->info.records += k;
+	*n = k;
+	return t->state == ST_DONE ? 0 : 1;
+}
+
+const struct cg_trace_info *trace_info(const struct cg_trace *t)
+{
+	return &t->info;
+}
+
+struct cg_symtab *trace_symtab(struct cg_trace *t)
+{
+	return t->st;
+}
+
+const char *trace_key_text(const struct cg_trace *t)
+{
+	return t->key.data ? t->key.data : "";
+}
+
+const char *trace_layout_name(enum cg_layout l)
+{
+	switch (l) {
+	case CG_LAYOUT_STREAMING: return "streaming";
+	case CG_LAYOUT_SPLIT: return "legacy-split";
+	default: return "regular";
+	}
+}
+
+const char *trace_clock_name(enum cg_clock c)
+{
+	switch (c) {
+	case CG_CLOCK_CPU: return "thread-cpu";
+	case CG_CLOCK_WALL: return "wall";
+	case CG_CLOCK_DUAL: return "dual";
+	case CG_CLOCK_GLOBAL: return "global";
+	default: return "unknown";
+	}
+}

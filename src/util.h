@@ -1,0 +1,70 @@
+/* util.h - allocation, errors and little-endian decoding shared by every module.
+ *
+ * Ownership: xmalloc and friends return memory the caller frees with free().
+ * They abort on exhaustion (the only exit below cli); nothing else here exits.
+ */
+#ifndef CG_UTIL_H
+#define CG_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A reader or model error: a message and, when it is known, the byte offset in
+ * the (decompressed) input where the problem was found. */
+struct cg_error {
+	char msg[256];
+	uint64_t offset;
+	int has_offset;
+};
+
+/* Fill err (which may be NULL) with a message; offset < 0 means "no offset". */
+void cg_error_set(struct cg_error *err, int64_t offset, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+/* Grow an array to hold at least `need` elements of `size` bytes; *cap is
+ * updated.  Doubling, so amortised O(1) per element. */
+void *xgrow(void *p, size_t *cap, size_t need, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+static inline uint16_t get_le16(const unsigned char *p)
+{
+	return (uint16_t)(p[0] | (p[1] << 8));
+}
+
+static inline uint32_t get_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+	       ((uint32_t)p[3] << 24);
+}
+
+static inline uint64_t get_le64(const unsigned char *p)
+{
+	return (uint64_t)get_le32(p) | ((uint64_t)get_le32(p + 4) << 32);
+}
+
+/* Format integer microseconds as milliseconds with exactly three decimals
+ * ("1234.567"); never rounds, never truncates: it is an exact decimal shift.
+ * buf must hold at least 32 bytes.  Returns buf. */
+char *fmt_ms(char *buf, uint64_t us);
+/* Same for a signed difference ("-0.250"). */
+char *fmt_ms_signed(char *buf, int64_t us);
+/* Percentage part/whole with two decimals into buf (at least 16 bytes);
+ * "0.00" when whole is 0. */
+char *fmt_pct(char *buf, uint64_t part, uint64_t whole);
+
+/* 64-bit mixing hash (splitmix64 finaliser). */
+static inline uint64_t hash64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return x;
+}
+
+#endif
