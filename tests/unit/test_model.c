@@ -1,0 +1,505 @@
+/* Model tests: records fed straight to the profile; every expected number is
+ * computed by hand in the comment above its test. */
+#include <stdlib.h>
+
+#include "profile.h"
+#include "symtab.h"
+#include "unit.h"
+
+struct fixture {
+	struct cg_symtab *st;
+	struct cg_profile *p;
+	const struct cg_view *v;
+};
+
+#define A 0x10u
+#define B 0x20u
+#define C 0x30u
+
+static void fx_init(struct fixture *f, enum cg_clock_sel clock, const char *const *threads)
+{
+	struct cg_profile_opts o = { .clock = clock, .threads = threads };
+
+	f->st = symtab_create();
+	symtab_define_method(f->st, A, "com/ex/Foo", "a", "()V", "Foo.java", 0);
+	symtab_define_method(f->st, B, "com/ex/Foo", "b", "()V", "Foo.java", 0);
+	symtab_define_method(f->st, C, "com/ex/Bar", "c", "(I)V", "Bar.java", 0);
+	symtab_define_thread(f->st, 1, "main", 0);
+	symtab_define_thread(f->st, 2, "worker", 0);
+	f->p = profile_create(f->st, &o);
+	f->v = NULL;
+}
+
+/* Feed (tid, action, id, time) tuples; the same time on both clocks unless
+ * cpu_scale is set, in which case cpu = time * cpu_scale. */
+static int fx_feed(struct fixture *f, const uint32_t (*ev)[4], size_t n, uint32_t cpu_scale)
+{
+	struct cg_record *r = calloc(n, sizeof(*r));
+	struct cg_error err;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		r[i].tid = ev[i][0];
+		r[i].action = (uint8_t)ev[i][1];
+		r[i].method = ev[i][2];
+		r[i].t_wall = ev[i][3];
+		r[i].t_cpu = cpu_scale ? ev[i][3] * cpu_scale : ev[i][3];
+		r[i].offset = i;
+	}
+	rc = profile_add(f->p, r, n, &err);
+	free(r);
+	return rc;
+}
+
+static void fx_finish(struct fixture *f)
+{
+	struct cg_trace_info info = { 0 };
+
+	info.clock = CG_CLOCK_DUAL;
+	profile_finish(f->p, &info);
+	f->v = profile_view(f->p, -1);
+}
+
+static void fx_free(struct fixture *f)
+{
+	profile_free(f->p);
+	symtab_free(f->st);
+}
+
+static const struct cg_pmethod *meth(const struct fixture *f, uint32_t id)
+{
+	int64_t i = symtab_find_method(f->st, id);
+
+	if (i < 0 || f->v->method_pos[i] == UINT32_MAX)
+		return NULL;
+	return &f->v->methods[f->v->method_pos[i]];
+}
+
+/* caller 0 = root of thread index 0 */
+static const struct cg_pedge *edge(const struct fixture *f, uint32_t caller_id, uint32_t callee_id)
+{
+	int64_t ce = symtab_find_method(f->st, callee_id);
+	int64_t cr = caller_id ? symtab_find_method(f->st, caller_id) : 0;
+	size_t i;
+
+	for (i = 0; i < f->v->nedges; i++) {
+		const struct cg_pedge *e = &f->v->edges[i];
+
+		if ((int64_t)e->callee == ce && (int64_t)e->caller == cr && e->from_root == !caller_id)
+			return e;
+	}
+	return NULL;
+}
+
+static uint64_t warn_count(const struct fixture *f, enum cg_warn kind)
+{
+	const struct cg_warning *w;
+	size_t n = profile_warnings(f->p, &w), i;
+
+	for (i = 0; i < n; i++)
+		if (w[i].kind == kind)
+			return w[i].count;
+	return 0;
+}
+
+enum { EN = CG_ENTER, EX = CG_EXIT, UN = CG_UNWIND };
+
+/* A runs 0..100 and calls B twice (10..40, 50..70).
+ * A: incl 100, excl 100-30-20 = 50, calls 1+0.  B: incl 50, excl 50, calls 2+0.
+ * root->A 1 call 100 us; A->B 2 calls 50 us; total 100, root excl 0. */
+UNIT_TEST(model_nesting)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0 }, { 1, EN, B, 10 }, { 1, EX, B, 40 },
+		{ 1, EN, B, 50 }, { 1, EX, B, 70 }, { 1, EX, A, 100 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 6, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.v->total_us, 100);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 100);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 50);
+	CHECK_EQ_U64(meth(&f, A)->calls, 1);
+	CHECK_EQ_U64(meth(&f, B)->incl_us, 50);
+	CHECK_EQ_U64(meth(&f, B)->excl_us, 50);
+	CHECK_EQ_U64(meth(&f, B)->calls, 2);
+	CHECK_EQ_U64(edge(&f, 0, A)->incl_us, 100);
+	CHECK_EQ_U64(edge(&f, A, B)->calls, 2);
+	CHECK_EQ_U64(edge(&f, A, B)->incl_us, 50);
+	CHECK_EQ_U64(f.v->threads[0].excl_us, 0);
+	CHECK_EQ_U64(f.v->methods[0].index, (uint64_t)symtab_find_method(f.st, A));
+	fx_free(&f);
+	return 0;
+}
+
+/* A (0..100) calls A (10..30): outermost only for inclusive.
+ * A: incl 100, excl 10 + 20 + 70 = 100, calls 1+1.
+ * root->A 1 call 100; A->A 1 call, 0 us (the callee was on the stack). */
+UNIT_TEST(model_recursion)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0 }, { 1, EN, A, 10 }, { 1, EX, A, 30 }, { 1, EX, A, 100 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 4, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 100);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 100);
+	CHECK_EQ_U64(meth(&f, A)->calls, 1);
+	CHECK_EQ_U64(meth(&f, A)->rec_calls, 1);
+	CHECK_EQ_U64(edge(&f, A, A)->calls, 1);
+	CHECK_EQ_U64(edge(&f, A, A)->incl_us, 0);
+	CHECK_EQ_U64(edge(&f, 0, A)->incl_us, 100);
+	fx_free(&f);
+	return 0;
+}
+
+/* Indirect recursion A -> B -> A: the inner A is recursive, so the B->A edge
+ * carries no inclusive time, and B's inclusive counts its one activation.
+ * A 0..100, B 10..60, A 20..50.  A: incl 100, excl 10+30+40 = 80, 1+1.
+ * B: incl 50, excl 10+10 = 20.  B->A: 1 call, 0 us. */
+UNIT_TEST(model_indirect_recursion)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0 }, { 1, EN, B, 10 }, { 1, EN, A, 20 },
+		{ 1, EX, A, 50 }, { 1, EX, B, 60 }, { 1, EX, A, 100 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 6, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 100);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 80);
+	CHECK_EQ_U64(meth(&f, A)->rec_calls, 1);
+	CHECK_EQ_U64(meth(&f, B)->incl_us, 50);
+	CHECK_EQ_U64(meth(&f, B)->excl_us, 20);
+	CHECK_EQ_U64(edge(&f, B, A)->calls, 1);
+	CHECK_EQ_U64(edge(&f, B, A)->incl_us, 0);
+	CHECK_EQ_U64(edge(&f, A, B)->incl_us, 50);
+	fx_free(&f);
+	return 0;
+}
+
+/* Exit before trace start: B 10..20, then A exits at 50 on an empty stack,
+ * then C 60..70.  First event 10, last 70: total 60.
+ * A spans 10..50: incl 40; it adopts B and the root time 20..50, so A excl
+ * 30 (that root time moves to it), A->B 1 call 10 us.  The root keeps only
+ * 50..60: excl 10.  root->A 40, root->C 10: 10 + 40 + 10 = 60. */
+UNIT_TEST(model_exit_before_start)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, B, 10 }, { 1, EX, B, 20 }, { 1, EX, A, 50 },
+		{ 1, EN, C, 60 }, { 1, EX, C, 70 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 5, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.v->total_us, 60);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 40);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 30);
+	CHECK_EQ_U64(meth(&f, A)->calls, 1);
+	CHECK_EQ_U64(edge(&f, A, B)->calls, 1);
+	CHECK_EQ_U64(edge(&f, A, B)->incl_us, 10);
+	CHECK(edge(&f, 0, B) == NULL);
+	CHECK_EQ_U64(edge(&f, 0, A)->incl_us, 40);
+	CHECK_EQ_U64(edge(&f, 0, C)->incl_us, 10);
+	CHECK_EQ_U64(f.v->threads[0].excl_us, 10);
+	CHECK_EQ_U64(warn_count(&f, CG_W_EXIT_EMPTY), 1);
+	fx_free(&f);
+	return 0;
+}
+
+/* A chain of frames entered before tracing (Debug.startMethodTracing ->
+ * Debug.startMethodTracing -> VMDebug...): C exits at 5, B at 7, A at 10,
+ * first event 5.  C spans 5..5 (0), B 5..7 under... B adopts C, A adopts B.
+ * A incl 5, B incl 2, C incl 0; A->B, B->C; root->A only. */
+UNIT_TEST(model_exit_before_start_chain)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EX, C, 5 }, { 1, EX, B, 7 }, { 1, EX, A, 10 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 3, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.v->total_us, 5);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 5);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 3);
+	CHECK_EQ_U64(meth(&f, B)->incl_us, 2);
+	CHECK_EQ_U64(meth(&f, B)->excl_us, 2);
+	CHECK_EQ_U64(meth(&f, C)->incl_us, 0);
+	CHECK(edge(&f, A, B) != NULL);
+	CHECK(edge(&f, B, C) != NULL);
+	CHECK(edge(&f, 0, B) == NULL && edge(&f, 0, C) == NULL);
+	CHECK_EQ_U64(edge(&f, 0, A)->incl_us, 5);
+	CHECK_EQ_U64(warn_count(&f, CG_W_EXIT_EMPTY), 3);
+	fx_free(&f);
+	return 0;
+}
+
+/* A ran at top level (0..10), then A exits on an empty stack at 30: the
+ * earlier A ran inside the pre-trace A, so it becomes a recursive call.
+ * A: incl 30 (0..30), excl 10 + 20 = 30, calls 1+1; A->A 1 call 0 us;
+ * root->A 1 call 30 us; root excl 0. */
+UNIT_TEST(model_exit_before_start_makes_recursion)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0 }, { 1, EX, A, 10 }, { 1, EX, A, 30 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 3, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 30);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 30);
+	CHECK_EQ_U64(meth(&f, A)->calls, 1);
+	CHECK_EQ_U64(meth(&f, A)->rec_calls, 1);
+	CHECK_EQ_U64(edge(&f, A, A)->calls, 1);
+	CHECK_EQ_U64(edge(&f, A, A)->incl_us, 0);
+	CHECK_EQ_U64(edge(&f, 0, A)->calls, 1);
+	CHECK_EQ_U64(edge(&f, 0, A)->incl_us, 30);
+	CHECK_EQ_U64(f.v->threads[0].excl_us, 0);
+	fx_free(&f);
+	return 0;
+}
+
+/* Exit of A while B is on top: pops B and A at 30.  B incl 20, A incl 30,
+ * A excl 10.  An exit of C (never entered, stack not empty) is ignored. */
+UNIT_TEST(model_mismatched_exits)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0 }, { 1, EN, B, 10 }, { 1, EX, C, 20 }, { 1, EX, A, 30 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 4, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(meth(&f, B)->incl_us, 20);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 30);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 10);
+	CHECK(meth(&f, C) == NULL);
+	CHECK_EQ_U64(warn_count(&f, CG_W_MISMATCH_POP), 1);
+	CHECK_EQ_U64(warn_count(&f, CG_W_MISMATCH_IGNORED), 1);
+	fx_free(&f);
+	return 0;
+}
+
+/* Frames open at the end close at the thread's last event (25).
+ * A 0.., B 10.., C 20..25.  A incl 25 excl 10; B incl 15 excl 10; C 5. */
+UNIT_TEST(model_open_frames)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0 }, { 1, EN, B, 10 }, { 1, EN, C, 20 }, { 1, EX, C, 25 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 4, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 25);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 10);
+	CHECK_EQ_U64(meth(&f, B)->incl_us, 15);
+	CHECK_EQ_U64(meth(&f, B)->excl_us, 10);
+	CHECK_EQ_U64(meth(&f, C)->incl_us, 5);
+	CHECK_EQ_U64(meth(&f, A)->calls, 1);
+	CHECK_EQ_U64(profile_stats(f.p)->open_at_end, 2);
+	fx_free(&f);
+	return 0;
+}
+
+/* Unwinds (action 2) pop one frame, exactly like an exit. */
+UNIT_TEST(model_unwind)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0 }, { 1, EN, B, 10 }, { 1, UN, B, 15 }, { 1, UN, A, 40 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 4, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(meth(&f, B)->incl_us, 5);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 40);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 35);
+	CHECK_EQ_U64(profile_stats(f.p)->unwinds, 2);
+	fx_free(&f);
+	return 0;
+}
+
+/* Two threads interleaved, wall time not monotonic across threads:
+ * thread 1: A 1000..1100; thread 2: B 5..65 with C 15..35.
+ * Totals: 100 + 60 = 160; per-thread views separate them. */
+UNIT_TEST(model_interleaved_threads)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 1000 }, { 2, EN, B, 5 }, { 2, EN, C, 15 }, { 1, EX, A, 1100 },
+		{ 2, EX, C, 35 }, { 2, EX, B, 65 },
+	};
+	struct fixture f;
+	const struct cg_view *t2;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 6, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.v->total_us, 160);
+	CHECK_EQ_U64(f.v->nthreads, 2);
+	CHECK_EQ_U64(meth(&f, B)->incl_us, 60);
+	CHECK_EQ_U64(meth(&f, B)->excl_us, 40);
+	CHECK_EQ_U64(meth(&f, C)->incl_us, 20);
+	t2 = profile_view(f.p, 1);
+	CHECK_EQ_U64(t2->total_us, 60);
+	CHECK_EQ_U64(t2->nmethods, 2);
+	CHECK_EQ_STR(t2->threads[0].name, "worker");
+	fx_free(&f);
+	return 0;
+}
+
+/* The same events grouped per thread (as Android 14+ writes them) give the
+ * same numbers as interleaved ones. */
+UNIT_TEST(model_grouped_threads)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 1000 }, { 1, EX, A, 1100 },
+		{ 2, EN, B, 5 }, { 2, EN, C, 15 }, { 2, EX, C, 35 }, { 2, EX, B, 65 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 6, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.v->total_us, 160);
+	CHECK_EQ_U64(meth(&f, B)->excl_us, 40);
+	CHECK_EQ_U64(meth(&f, C)->incl_us, 20);
+	fx_free(&f);
+	return 0;
+}
+
+/* 32-bit wrap: A enters at 2^32 - 256 and exits at 256: 512 us. */
+UNIT_TEST(model_time_wrap)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0xffffff00u }, { 1, EX, A, 0x100u },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 2, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 512);
+	CHECK_EQ_U64(f.v->total_us, 512);
+	CHECK_EQ_U64(warn_count(&f, CG_W_CLOCK_WRAP), 1);
+	fx_free(&f);
+	return 0;
+}
+
+/* A small backward step counts as zero: 100, 200, 150 (step 0), 300 (step
+ * 150): A incl 100 + 0 + 150 = 250, B incl 0; one warning. */
+UNIT_TEST(model_time_backwards)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 100 }, { 1, EN, B, 200 }, { 1, EX, B, 150 }, { 1, EX, A, 300 },
+	};
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 4, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 250);
+	CHECK_EQ_U64(meth(&f, B)->incl_us, 0);
+	CHECK_EQ_U64(warn_count(&f, CG_W_CLOCK_BACK), 1);
+	fx_free(&f);
+	return 0;
+}
+
+/* --clock cpu uses the first time field: with cpu = 3 x wall, A 0..100
+ * wall is 300 us of cpu. */
+UNIT_TEST(model_clock_cpu)
+{
+	static const uint32_t ev[][4] = { { 1, EN, A, 0 }, { 1, EX, A, 100 } };
+	struct fixture f;
+
+	fx_init(&f, CG_USE_CPU, NULL);
+	CHECK(fx_feed(&f, ev, 2, 3) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 300);
+	CHECK_EQ_U64(profile_stats(f.p)->other_total_us, 100);
+	fx_free(&f);
+	return 0;
+}
+
+/* --thread worker keeps only thread 2; the total is its 60 us. */
+UNIT_TEST(model_thread_filter)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 1000 }, { 2, EN, B, 5 }, { 1, EX, A, 1100 }, { 2, EX, B, 65 },
+	};
+	static const char *const only[] = { "worker", NULL };
+	struct fixture f;
+
+	fx_init(&f, CG_USE_WALL, only);
+	CHECK(fx_feed(&f, ev, 4, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.v->total_us, 60);
+	CHECK_EQ_U64(f.v->nthreads, 1);
+	CHECK(meth(&f, A) == NULL);
+	CHECK_EQ_U64(profile_stats(f.p)->skipped, 2);
+	fx_free(&f);
+	return 0;
+}
+
+/* An id missing from the key is named unknown.0x<id> and counted. */
+UNIT_TEST(model_unknown_method)
+{
+	static const uint32_t ev[][4] = { { 1, EN, 0x1234, 0 }, { 1, EX, 0x1234, 7 } };
+	struct fixture f;
+	const struct cg_pmethod *m;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 2, 0) == 0);
+	fx_finish(&f);
+	m = meth(&f, 0x1234);
+	CHECK(m != NULL);
+	CHECK_EQ_STR(m->info->klass, "unknown");
+	CHECK_EQ_STR(m->info->name, "0x1234");
+	CHECK_EQ_U64(m->incl_us, 7);
+	CHECK_EQ_U64(warn_count(&f, CG_W_UNKNOWN_METHOD), 1);
+	fx_free(&f);
+	return 0;
+}
+
+/* The stack depth limit is a clear error, not a crash. */
+UNIT_TEST(model_depth_limit)
+{
+	struct cg_profile_opts o = { .clock = CG_USE_WALL, .max_depth = 3 };
+	struct cg_symtab *st = symtab_create();
+	struct cg_profile *p = profile_create(st, &o);
+	struct cg_record r[4];
+	struct cg_error err;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		r[i].tid = 1;
+		r[i].action = CG_ENTER;
+		r[i].method = A;
+		r[i].t_cpu = r[i].t_wall = (uint32_t)i;
+		r[i].offset = (uint64_t)(100 + i);
+	}
+	CHECK(profile_add(p, r, 4, &err) == -1);
+	CHECK_EQ_U64(err.offset, 103);
+	CHECK(strstr(err.msg, "hard limit") != NULL);
+	profile_finish(p, NULL);
+	profile_free(p);
+	symtab_free(st);
+	return 0;
+}
