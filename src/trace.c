@@ -397,6 +397,12 @@ static int parse_header(struct cg_trace *t, struct cg_error *err)
 		t->info.version = version;
 	} else {
 		version = t->info.version;
+		if (hv != version && (isprint(h[4]) || h[4] == '\n') && (isprint(h[5]) || h[5] == '\n')) {
+			cg_error_set(err, (int64_t)off + 4,
+				     "text follows SLOW where the binary header should be "
+				     "(a key section without its data?)");
+			return -1;
+		}
 		if (hv != version) {
 			cg_error_set(err, (int64_t)off + 4,
 				     "header version %d does not match *version %d (corrupt file?)", hv,
@@ -417,6 +423,7 @@ static int parse_header(struct cg_trace *t, struct cg_error *err)
 			     data_off);
 		return -1;
 	}
+	h = t->buf + t->pos; /* ensure() may have moved or reallocated the buffer */
 	t->info.start_us = get_le64(h + 8);
 	if (hv >= 3)
 		field = get_le16(h + 16);
