@@ -17,7 +17,7 @@
 
 enum {
 	OPT_HTML = 256, OPT_JSON, OPT_FOLDED, OPT_CLOCK, OPT_THREAD, OPT_MAX_NODES,
-	OPT_HELP, OPT_VERSION,
+	OPT_HELP, OPT_VERSION, OPT_FOCUS, OPT_HIDE, OPT_SHORT_NAMES,
 };
 
 struct opt_doc {
@@ -42,6 +42,9 @@ static const struct opt_doc table[] = {
 	{ { "clock", required_argument, NULL, OPT_CLOCK }, 0, "wall|cpu", "clock of a dual-clock trace to use (default wall)" },
 	{ { "thread", required_argument, NULL, OPT_THREAD }, 0, "T", "only threads whose id or name is T (repeatable)" },
 	{ { "max-nodes", required_argument, NULL, OPT_MAX_NODES }, 0, "N", "at most N method nodes in the graph" },
+	{ { "focus", required_argument, NULL, OPT_FOCUS }, 0, "PATTERN", "only time under methods whose Class.method matches the glob (repeatable)" },
+	{ { "hide", required_argument, NULL, OPT_HIDE }, 0, "PATTERN", "hide matching methods; their time goes to their callers (repeatable)" },
+	{ { "short-names", no_argument, NULL, OPT_SHORT_NAMES }, 0, NULL, "shorten packages in displayed names (com.example.Foo -> c.e.Foo)" },
 	{ { "quiet", no_argument, NULL, 'q' }, 'q', NULL, "no warnings" },
 	{ { "help", no_argument, NULL, OPT_HELP }, 0, NULL, "this help" },
 	{ { "version", no_argument, NULL, OPT_VERSION }, 0, NULL, "print the version" },
@@ -159,6 +162,20 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 				return cli_free(o), bad("--max-nodes wants a whole number from 1 to 1000000, not '%s'", optarg);
 			o->max_nodes = (size_t)v;
 			break;
+		case OPT_FOCUS:
+		case OPT_HIDE: {
+			const char ***list = c == OPT_FOCUS ? &o->focus : &o->hide;
+			size_t *n = c == OPT_FOCUS ? &o->nfocus : &o->nhide;
+
+			if (!optarg[0])
+				return cli_free(o), bad("%s wants a non-empty pattern such as '*.Debug.*'",
+							c == OPT_FOCUS ? "--focus" : "--hide");
+			*list = xrealloc(*list, (*n + 2) * sizeof(**list));
+			(*list)[(*n)++] = optarg;
+			(*list)[*n] = NULL;
+			break;
+		}
+		case OPT_SHORT_NAMES: o->short_names = 1; break;
 		case 'q': o->quiet = 1; break;
 		case OPT_HELP:
 			usage_long(stdout);
@@ -202,4 +219,8 @@ void cli_free(struct cg_opts *o)
 {
 	free(o->threads);
 	o->threads = NULL;
+	free(o->focus);
+	o->focus = NULL;
+	free(o->hide);
+	o->hide = NULL;
 }

@@ -22,6 +22,11 @@ struct cg_opts {
 	const char **threads;    /* --thread T..., NULL-terminated */
 	size_t nthreads;
 	size_t max_nodes;        /* --max-nodes */
+	const char **focus;      /* --focus PATTERN..., NULL-terminated */
+	size_t nfocus;
+	const char **hide;       /* --hide PATTERN..., NULL-terminated */
+	size_t nhide;
+	int short_names;         /* --short-names */
 	int quiet;               /* -q */
 	int text;                /* text profile on stdout */
 };

@@ -10,10 +10,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cct.h"
 #include "cli.h"
+#include "diff.h"
 #include "dump.h"
 #include "output.h"
 #include "profile.h"
+#include "render_diff.h"
+#include "render_folded.h"
 #include "render_gv.h"
 #include "render_html.h"
 #include "render_json.h"
@@ -21,6 +25,7 @@
 #include "report.h"
 #include "source.h"
 #include "strbuf.h"
+#include "timeline.h"
 #include "trace.h"
 
 #define BATCH 4096
@@ -30,6 +35,8 @@ struct loaded {
 	struct cg_source *src;
 	struct cg_trace *trace;
 	struct cg_profile *profile;
+	struct cg_cct *cct;        /* built only for --folded */
+	struct cg_timeline *timeline; /* built only for an HTML report (with a cct) */
 };
 
 static void report_error(const char *file, const struct cg_error *err)
@@ -43,6 +50,8 @@ static void report_error(const char *file, const struct cg_error *err)
 static void loaded_free(struct loaded *L)
 {
 	profile_free(L->profile);
+	cct_free(L->cct);
+	timeline_free(L->timeline);
 	trace_free(L->trace);
 	source_free(L->src);
 	memset(L, 0, sizeof(*L));
@@ -63,11 +72,17 @@ static void progress(const struct cg_source *src, int *last)
 	}
 }
 
-/* Read path once into L, dumping records when dump is set.  Returns 0 or 1
- * (error already printed). */
-static int load(const char *path, const struct cg_opts *o, FILE *dump_out, struct loaded *L)
+/* Read path once into L with the options of o (clock, threads, focus,
+ * hide), dumping records when dump_out is set and building the
+ * calling-context tree when with_cct is.  Both traces of -d load through
+ * here with the same options.  Returns 0 or 1 (error already printed). */
+static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int with_cct,
+		struct loaded *L)
 {
-	struct cg_profile_opts po = { o->clock, o->threads, 0 };
+	struct cg_profile_opts po = {
+		.clock = o->clock, .threads = o->threads, .max_depth = 0,
+		.focus = o->focus, .hide = o->hide,
+	};
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct cg_record *recs = NULL;
 	struct cg_dump *dump = NULL;
@@ -82,6 +97,25 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, struc
 	if (!L->trace)
 		goto fail;
 	L->profile = profile_create(trace_symtab(L->trace), &po);
+	if (with_cct) {
+		struct cg_observer obs;
+
+		L->cct = cct_create();
+		cct_observer(L->cct, &obs);
+		profile_set_observer(L->profile, &obs);
+	}
+	if ((o->html || o->html_stdout) && !o->diff_base) {
+		/* HTML timeline and flame graph: the timeline observer, chained
+		 * in front of the calling-context tree's. */
+		struct cg_observer co, obs;
+
+		if (!L->cct)
+			L->cct = cct_create();
+		L->timeline = timeline_create();
+		cct_observer(L->cct, &co);
+		timeline_observer(L->timeline, &co, &obs);
+		profile_set_observer(L->profile, &obs);
+	}
 	recs = xmalloc(BATCH * sizeof(*recs));
 	if (dump_out) {
 		dump = dump_create(dump_out);
@@ -101,6 +135,8 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, struc
 	if (rc < 0)
 		goto fail;
 	profile_finish(L->profile, trace_info(L->trace));
+	if (L->timeline)
+		timeline_finish(L->timeline, L->profile);
 	if (dump)
 		dump_footer(dump, trace_info(L->trace), trace_symtab(L->trace),
 			    trace_key_text(L->trace));
@@ -168,10 +204,44 @@ static int check_outputs(const struct cg_opts *o, const char *graph_format)
 	return 0;
 }
 
+static void report_fill(struct cg_report *r, const char *file, const struct cg_opts *o,
+			const struct loaded *L)
+{
+	memset(r, 0, sizeof(*r));
+	r->file = file;
+	r->info = trace_info(L->trace);
+	r->profile = L->profile;
+	r->st = trace_symtab(L->trace);
+	r->clock = o->clock;
+	r->threshold = o->threshold;
+	r->max_nodes = o->max_nodes;
+	r->short_names = o->short_names;
+	r->cct = L->cct;
+	r->timeline = L->timeline;
+}
+
+/* -d: the comparison as text or HTML, rendered like the other outputs. */
+static int render_diff_to(int (*fn)(const struct cg_report *, const struct cg_report *,
+				    struct strbuf *, struct cg_error *),
+			  const struct cg_report *base, const struct cg_report *later,
+			  const char *path, struct pending *out, size_t *nout)
+{
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct pending *pd = &out[(*nout)++];
+
+	pd->path = path;
+	if (fn(base, later, &pd->data, &err) < 0) {
+		report_error(later->file, &err);
+		return 1;
+	}
+	return 0;
+}
+
 static int run(const struct cg_opts *o)
 {
-	struct loaded L;
-	struct cg_report r;
+	struct loaded L, B;
+	struct cg_report r, rb;
+	struct cg_diff *diff = NULL;
 	struct pending out[8];
 	size_t nout = 0, i;
 	const char *gfmt = o->graph ? (o->format ? o->format : render_graph_format_for(o->graph)) : NULL;
@@ -179,28 +249,45 @@ static int run(const struct cg_opts *o)
 
 	if (check_outputs(o, gfmt))
 		return 1;
-	if (load(o->trace, o, o->dump ? stdout : NULL, &L))
+	memset(&B, 0, sizeof(B));
+	if (o->diff_base) {
+		if (load(o->diff_base, o, NULL, 0, &B))
+			return 1;
+		if (!o->quiet)
+			print_warnings(o->diff_base, B.profile);
+	}
+	if (load(o->trace, o, o->dump ? stdout : NULL, o->folded != NULL, &L)) {
+		loaded_free(&B);
 		return 1;
+	}
 	if (!o->quiet)
 		print_warnings(o->trace, L.profile);
 	memset(out, 0, sizeof(out));
 	for (i = 0; i < 8; i++)
 		strbuf_init(&out[i].data);
-	memset(&r, 0, sizeof(r));
-	r.file = o->trace;
-	r.info = trace_info(L.trace);
-	r.profile = L.profile;
-	r.st = trace_symtab(L.trace);
-	r.clock = o->clock;
-	r.threshold = o->threshold;
-	r.max_nodes = o->max_nodes;
+	report_fill(&r, o->trace, o, &L);
+	if (o->diff_base) {
+		report_fill(&rb, o->diff_base, o, &B);
+		diff = diff_create(profile_view(B.profile, -1), profile_view(L.profile, -1));
+		r.diff = diff;
+	}
 
-	if (o->text)
-		rc |= render_to(&render_text, &r, "-", out, &nout);
-	if (!rc && o->json)
-		rc |= render_to(&render_json, &r, o->json, out, &nout);
-	if (!rc && (o->html || o->html_stdout))
-		rc |= render_to(&render_html, &r, o->html ? o->html : "-", out, &nout);
+	if (o->diff_base) {
+		if (o->text)
+			rc |= render_diff_to(render_diff_text, &rb, &r, "-", out, &nout);
+		if (!rc && (o->html || o->html_stdout))
+			rc |= render_diff_to(render_diff_html, &rb, &r, o->html ? o->html : "-", out,
+					     &nout);
+	} else {
+		if (o->text)
+			rc |= render_to(&render_text, &r, "-", out, &nout);
+		if (!rc && o->json)
+			rc |= render_to(&render_json, &r, o->json, out, &nout);
+		if (!rc && (o->html || o->html_stdout))
+			rc |= render_to(&render_html, &r, o->html ? o->html : "-", out, &nout);
+		if (!rc && o->folded)
+			rc |= render_to(&render_folded, &r, o->folded, out, &nout);
+	}
 	if (!rc && o->graph) {
 		struct cg_error err = { { 0 }, 0, 0 };
 		const struct cg_view *v = profile_view(L.profile, -1);
@@ -234,7 +321,9 @@ static int run(const struct cg_opts *o)
 		strbuf_free(&out[i].data);
 		free(out[i].alloc_path);
 	}
+	diff_free(diff);
 	loaded_free(&L);
+	loaded_free(&B);
 	return rc;
 }
 

@@ -12,9 +12,12 @@
  */
 #include "profile.h"
 
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "strbuf.h"
 
 #define NIL UINT32_MAX
 #define DEFAULT_MAX_DEPTH (1u << 20)
@@ -23,6 +26,7 @@ struct tmeth {
 	uint32_t midx;     /* symtab index */
 	uint32_t active;   /* activations on the stack now */
 	uint32_t epoch;
+	uint32_t hactive;  /* hidden (--hide/--focus) activations on the stack now */
 	uint64_t incl, excl, calls, rec;
 };
 
@@ -38,12 +42,19 @@ struct eslot {
 	uint32_t idx;      /* edge index + 1; 0 = empty */
 };
 
+/* A hidden frame (--hide, or outside --focus) has edge NIL, tm the slot of
+ * the nearest visible frame below (0 = root) so its time and calls go there,
+ * and own its method's slot.  A visible frame has own == tm, plus FOCUS_BIT
+ * when it counts as a focused frame. */
 struct frame {
 	uint32_t tm;
 	uint32_t edge;
 	uint32_t id;
+	uint32_t own;
 	uint64_t entry;
 };
+
+#define FOCUS_BIT 0x80000000u
 
 struct tstate {
 	uint32_t tid;
@@ -75,6 +86,8 @@ struct tstate {
 	uint32_t max_depth;
 
 	uint64_t same_ts, pairs, small_steps, steps;
+	uint32_t focus;       /* focused frames on the stack */
+	uint64_t focus_us;    /* time inside outermost focused frames */
 };
 
 struct view_store {
@@ -98,6 +111,14 @@ struct cg_profile {
 	struct cg_profile_stats stats;
 	int sampling;
 	int finished;
+	/* Slow path (observer, --focus, --hide); the fast path tests only `slow`. */
+	int slow;
+	int filtering, focusing;
+	struct cg_observer obs_store;
+	const struct cg_observer *obs;
+	unsigned char *mflag;          /* MF_* by symtab index, computed on first sight */
+	size_t nmflag;
+	struct strbuf namebuf;
 
 	struct cg_pthread *pthreads;   /* selected threads with events */
 	size_t npthreads;
@@ -142,8 +163,12 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 
 	if (s)
 		return s;
-	if (ts->ntm == 0)
+	if (ts->ntm == 0) {
 		ts->ntm = 1; /* slot 0 stands for the root */
+		ts->tm = xgrow(ts->tm, &ts->cap_tm, 1, sizeof(*ts->tm));
+		/* Hidden frames directly under the root charge their time here. */
+		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
+	}
 	if ((ts->ntm + 1) * 2 > ts->tm_nslots)
 		tm_rehash(ts);
 	ts->tm = xgrow(ts->tm, &ts->cap_tm, ts->ntm + 1, sizeof(*ts->tm));
@@ -264,7 +289,7 @@ static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us)
 
 /* ---- replay ------------------------------------------------------------------ */
 
-static void pop_frame(struct tstate *ts)
+static void pop_visible(struct tstate *ts)
 {
 	struct frame *f = &ts->stack[--ts->depth];
 	struct tmeth *m = &ts->tm[f->tm];
@@ -282,6 +307,135 @@ static void pop_frame(struct tstate *ts)
 	}
 }
 
+/* ---- slow path: observer, --focus, --hide ---------------------------------------- */
+
+enum { MF_SEEN = 1, MF_HIDE = 2, MF_FOCUS = 4 };
+
+static int match_any(const char *const *pats, const char *name)
+{
+	size_t i;
+
+	for (i = 0; pats && pats[i]; i++)
+		if (fnmatch(pats[i], name, 0) == 0)
+			return 1;
+	return 0;
+}
+
+/* MF_* flags of method midx, computed on first sight from its display name
+ * "Class.method" (slashes shown as dots).  Hide wins over focus. */
+static unsigned method_flags(struct cg_profile *p, uint32_t midx)
+{
+	unsigned char fl;
+
+	if (midx >= p->nmflag) {
+		size_t old = p->nmflag, n = symtab_method_count(p->st);
+
+		if (n < old * 2)
+			n = old * 2;
+		if (n <= midx)
+			n = (size_t)midx + 1;
+		p->mflag = xrealloc(p->mflag, n);
+		memset(p->mflag + old, 0, n - old);
+		p->nmflag = n;
+	}
+	fl = p->mflag[midx];
+	if (!fl) {
+		const char *name;
+
+		strbuf_reset(&p->namebuf);
+		symtab_put_display(&p->namebuf, symtab_method(p->st, midx));
+		name = p->namebuf.len ? p->namebuf.data : "";
+		fl = MF_SEEN;
+		if (match_any(p->opts.hide, name))
+			fl |= MF_HIDE;
+		else if (match_any(p->opts.focus, name))
+			fl |= MF_FOCUS;
+		p->mflag[midx] = fl;
+	}
+	return fl;
+}
+
+/* A new top frame (uninitialised); may move ts->stack. */
+static struct frame *push_frame(struct tstate *ts)
+{
+	if (ts->depth == ts->cap_stack)
+		ts->stack = xgrow(ts->stack, &ts->cap_stack, ts->depth + 1, sizeof(*ts->stack));
+	if (ts->depth + 1 > ts->max_depth)
+		ts->max_depth = (uint32_t)ts->depth + 1;
+	return &ts->stack[ts->depth++];
+}
+
+/* An entry of raw id on the slow path.  A hidden method, or any method
+ * outside a focused frame that is not itself focused, gets a hidden frame;
+ * the others are entered as on the fast path and reported to the observer. */
+static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct tstate *ts,
+						 uint32_t id)
+{
+	uint32_t midx = symtab_method_index(p->st, id);
+	unsigned fl = p->filtering ? method_flags(p, midx) : 0;
+	uint32_t below = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
+	uint32_t e, focus = 0;
+	struct frame *f;
+
+	if ((fl & MF_HIDE) || (p->focusing && !ts->focus && !(fl & MF_FOCUS))) {
+		uint32_t own = tm_get(ts, midx);
+
+		ts->tm[own].hactive++;
+		f = push_frame(ts);
+		f->tm = below;
+		f->edge = NIL;
+		f->id = id;
+		f->own = own;
+		f->entry = ts->now;
+		return;
+	}
+	if (fl & MF_FOCUS) {
+		focus = FOCUS_BIT;
+		ts->focus++;
+	}
+	e = edge_get(p, ts, below, id);
+	f = push_frame(ts);
+	f->edge = e;
+	f->tm = ts->edges[e].callee;
+	f->id = id;
+	f->own = f->tm | focus;
+	f->entry = ts->now;
+	ts->tm[f->tm].active++;
+	if (p->obs)
+		p->obs->enter(p->obs->ctx, ts->index, midx, ts->now);
+}
+
+/* Pop the top frame on the slow path: hidden frames, focus, observer. */
+static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struct tstate *ts)
+{
+	const struct frame *f;
+	uint64_t dur;
+	uint32_t own;
+
+	f = &ts->stack[ts->depth - 1];
+	if (f->edge == NIL) {
+		ts->tm[f->own].hactive--;
+		ts->depth--;
+		return;
+	}
+	dur = ts->now - f->entry;
+	own = f->own;
+	pop_visible(ts);
+	if ((own & FOCUS_BIT) && --ts->focus == 0)
+		ts->focus_us += dur;
+	if (p->obs)
+		p->obs->leave(p->obs->ctx, ts->index, ts->now);
+}
+
+/* Pop the top frame.  The fast path is one test, then pop_visible. */
+static inline void pop_frame(struct cg_profile *p, struct tstate *ts)
+{
+	if (p->slow)
+		pop_frame_slow(p, ts);
+	else
+		pop_visible(ts);
+}
+
 /* An exit on an empty stack: method `id` was entered before tracing began.
  * Its frame spans from the thread's first event to now and becomes the caller
  * of everything this thread ran so far. */
@@ -293,6 +447,15 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 	uint32_t e;
 	struct tmeth *m = &ts->tm[s];
 
+	if (p->filtering) {
+		unsigned fl = method_flags(p, m->midx);
+
+		if ((fl & MF_HIDE) || (p->focusing && !(fl & MF_FOCUS))) {
+			/* Invisible: what ran so far keeps its callers. */
+			p->warn[CG_W_EXIT_EMPTY]++;
+			return;
+		}
+	}
 	if (m->calls || m->incl) {
 		/* Its earlier outermost activations now run inside this frame. */
 		m->rec += m->calls;
@@ -317,14 +480,19 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 	}
 	free(roots);
 	m = &ts->tm[s];
-	m->excl += ts->root_excl;
+	m->excl += ts->root_excl + ts->tm[0].excl; /* tm[0]: hidden frames under the root */
 	ts->root_excl = 0;
+	ts->tm[0].excl = 0;
 	m->calls++;
 	m->incl += ts->now - ts->first;
 	e = edge_get(p, ts, 0, id);
 	ts->edges[e].calls++;
 	edge_add_incl(ts, &ts->edges[e], ts->now - ts->first);
 	p->warn[CG_W_EXIT_EMPTY]++;
+	if (p->focusing)
+		ts->focus_us = ts->now - ts->first; /* covers every earlier focused frame */
+	if (p->obs)
+		p->obs->adopt(p->obs->ctx, ts->index, m->midx, ts->first, ts->now);
 }
 
 static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
@@ -337,15 +505,15 @@ static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
 		return;
 	}
 	if (ts->stack[ts->depth - 1].id == id) {
-		pop_frame(ts);
+		pop_frame(p, ts);
 		return;
 	}
 	midx = symtab_find_method(p->st, id);
 	s = midx >= 0 ? tm_find(ts, (uint32_t)midx) : 0;
-	if (s && ts->tm[s].active > 0) {
+	if (s && (ts->tm[s].active > 0 || ts->tm[s].hactive > 0)) {
 		while (ts->stack[ts->depth - 1].id != id)
-			pop_frame(ts);
-		pop_frame(ts);
+			pop_frame(p, ts);
+		pop_frame(p, ts);
 		p->warn[CG_W_MISMATCH_POP]++;
 	} else {
 		p->warn[CG_W_MISMATCH_IGNORED]++;
@@ -458,6 +626,10 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 					     ts->tid, p->opts.max_depth);
 				return -1;
 			}
+			if (p->slow) {
+				enter_slow(p, ts, r->method);
+				continue;
+			}
 			e = edge_get(p, ts, caller, r->method);
 			if (ts->depth == ts->cap_stack)
 				ts->stack = xgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
@@ -492,7 +664,22 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 		p->opts = *opts;
 	if (!p->opts.max_depth)
 		p->opts.max_depth = DEFAULT_MAX_DEPTH;
+	p->focusing = p->opts.focus && p->opts.focus[0];
+	p->filtering = p->focusing || (p->opts.hide && p->opts.hide[0]);
+	p->slow = p->filtering;
+	strbuf_init(&p->namebuf);
 	return p;
+}
+
+void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
+{
+	if (o) {
+		p->obs_store = *o;
+		p->obs = &p->obs_store;
+	} else {
+		p->obs = NULL;
+	}
+	p->slow = p->filtering || p->obs;
 }
 
 static void thread_free(struct tstate *ts)
@@ -530,6 +717,8 @@ void profile_free(struct cg_profile *p)
 		for (i = 0; i < p->npthreads; i++)
 			store_free(&p->per[i]);
 	free(p->per);
+	free(p->mflag);
+	strbuf_free(&p->namebuf);
 	free(p);
 }
 
@@ -780,7 +969,8 @@ static void set_message(struct cg_profile *p, enum cg_warn w)
 			 c == 1 ? "" : "s");
 		break;
 	case CG_W_TRUNCATED:
-		snprintf(m, n, "the trace ends mid-record or without its summary (truncated?)");
+		snprintf(m, n, "the trace ends early: mid-record, before its num-method-calls records "
+			 "or without its summary (truncated?)");
 		break;
 	default:
 		m[0] = '\0';
@@ -803,7 +993,7 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 
 		p->stats.open_at_end += ts->depth;
 		while (ts->depth)
-			pop_frame(ts);
+			pop_frame(p, ts);
 		ti = symtab_thread(p->st, ts->tid);
 		pt->tid = ts->tid;
 		pt->name = ti->name;
@@ -811,7 +1001,12 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		pt->first_us = ts->first;
 		pt->last_us = ts->now;
 		pt->incl_us = ts->now - ts->first;
-		pt->excl_us = ts->root_excl;
+		/* tm[0]: time of hidden frames directly under the root. */
+		pt->excl_us = ts->root_excl + (ts->ntm ? ts->tm[0].excl : 0);
+		if (p->focusing) {
+			pt->incl_us = ts->focus_us;
+			pt->excl_us = 0;
+		}
 		pt->other_us = ts->other_now - ts->other_first;
 		pt->max_depth = ts->max_depth;
 		p->stats.records += ts->records;
@@ -873,6 +1068,13 @@ size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **ou
 int profile_sampling(const struct cg_profile *p)
 {
 	return p->sampling;
+}
+
+void profile_filters(const struct cg_profile *p, const char *const **focus,
+		     const char *const **hide)
+{
+	*focus = p->focusing ? p->opts.focus : NULL;
+	*hide = p->opts.hide && p->opts.hide[0] ? p->opts.hide : NULL;
 }
 
 const struct cg_profile_stats *profile_stats(const struct cg_profile *p)

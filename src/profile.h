@@ -100,12 +100,42 @@ struct cg_profile_opts {
 	enum cg_clock_sel clock;
 	const char *const *threads; /* --thread filters (id or name), NULL-terminated or NULL */
 	uint32_t max_depth;         /* hard cap on a thread's stack depth; 0 = default */
+	/* --focus / --hide: fnmatch globs on "Class.method" ('/' shown as '.'),
+	 * NULL-terminated or NULL.  A hidden method's frame stays on the stack
+	 * but is invisible: its time is its caller's exclusive time and its
+	 * callees are called by its caller.  With focus patterns, only time
+	 * while a focused (and not hidden) frame is on the stack counts: the
+	 * outermost focused frame is called by the thread root, a thread's
+	 * inclusive time is the sum of its outermost focused frames and its
+	 * root exclusive time is 0.  A method matching both is hidden. */
+	const char *const *focus;
+	const char *const *hide;
+};
+
+/* Sees the visible frames of the replay as they happen (hidden and
+ * unfocused frames are not reported).  thread is the profile's thread
+ * index (as in views); t is the thread's time in us on the clock used,
+ * never decreasing per thread.  enter: midx was called by the frame on top
+ * (or by the root).  leave: the top frame returned (also for frames closed
+ * at the end by profile_finish).  adopt: an exit on an empty stack; midx
+ * was entered before tracing, its frame spans [first, t] and becomes the
+ * caller of everything the thread ran so far.  The callbacks must not call
+ * back into the profile. */
+struct cg_observer {
+	void *ctx;
+	void (*enter)(void *ctx, uint32_t thread, uint32_t midx, uint64_t t);
+	void (*leave)(void *ctx, uint32_t thread, uint64_t t);
+	void (*adopt)(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, uint64_t t);
 };
 
 struct cg_profile;
 
 struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_opts *opts);
 void profile_free(struct cg_profile *p);
+
+/* Report replay events to o (copied; o->ctx is borrowed and must outlive
+ * the replay), or stop reporting when o is NULL.  Set before profile_add. */
+void profile_set_observer(struct cg_profile *p, const struct cg_observer *o);
 
 /* Replay n records.  Returns 0, or -1 when a hard limit is hit (err says
  * which, with the record's offset). */
@@ -123,6 +153,11 @@ size_t profile_thread_count(const struct cg_profile *p);
 /* Warnings with a non-zero count, in enum order. */
 size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out);
 int profile_sampling(const struct cg_profile *p);
+/* The --focus and --hide patterns in effect (NULL-terminated), each NULL
+ * when none; for legends and headers.  With focus patterns the view totals
+ * are the focused time (see cg_profile_opts). */
+void profile_filters(const struct cg_profile *p, const char *const **focus,
+		     const char *const **hide);
 
 /* Facts gathered while replaying, for summaries. */
 struct cg_profile_stats {

@@ -6,13 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void put_method(struct strbuf *sb, const struct cg_method_info *m, int with_sig)
+#include "javaname.h"
+
+/* "pkg.Class.method(String, int)": readable Java names (javaname.h). */
+static void put_method(struct strbuf *sb, const struct cg_method_info *m, int short_names)
 {
-	symtab_put_display(sb, m);
-	if (with_sig && m->sig[0]) {
-		strbuf_putc(sb, ' ');
-		strbuf_puts(sb, m->sig);
-	}
+	javaname_put_method(sb, m, JN_SIG | (short_names ? JN_SHORT : 0));
 }
 
 static void put_caller(struct strbuf *sb, const struct cg_report *r, const struct cg_view *v,
@@ -22,7 +21,7 @@ static void put_caller(struct strbuf *sb, const struct cg_report *r, const struc
 		strbuf_printf(sb, "<%s> (thread %u)", v->threads[e->caller].name,
 			      v->threads[e->caller].tid);
 	else
-		put_method(sb, symtab_method(r->st, e->caller), 1);
+		put_method(sb, symtab_method(r->st, e->caller), r->short_names);
 }
 
 static void put_row_ms(struct strbuf *sb, uint64_t us)
@@ -77,6 +76,7 @@ static void put_header(const struct cg_report *r, const struct cg_view *v, struc
 	const struct cg_profile_stats *stats = profile_stats(r->profile);
 	const struct cg_warning *w;
 	size_t nw = profile_warnings(r->profile, &w), i;
+	const char *const *focus, *const *hide;
 	char ms[32];
 
 	strbuf_printf(sb, "Trace:    %s\n", r->file);
@@ -91,8 +91,17 @@ static void put_header(const struct cg_report *r, const struct cg_view *v, struc
 	strbuf_putc(sb, '\n');
 	strbuf_printf(sb, "Records:  %" PRIu64 " in %zu thread%s\n", stats->records, v->nthreads,
 		      v->nthreads == 1 ? "" : "s");
-	strbuf_printf(sb, "Total:    %s ms (sum over threads of last - first event)\n",
-		      fmt_ms(ms, v->total_us));
+	profile_filters(r->profile, &focus, &hide);
+	if (focus)
+		strbuf_printf(sb, "Total:    %s ms (sum of the focused methods' outermost calls)\n",
+			      fmt_ms(ms, v->total_us));
+	else
+		strbuf_printf(sb, "Total:    %s ms (sum over threads of last - first event)\n",
+			      fmt_ms(ms, v->total_us));
+	for (i = 0; focus && focus[i]; i++)
+		strbuf_printf(sb, "Focus:    %s\n", focus[i]);
+	for (i = 0; hide && hide[i]; i++)
+		strbuf_printf(sb, "Hidden:   %s (time charged to callers)\n", hide[i]);
 	if (profile_sampling(r->profile))
 		strbuf_puts(sb, "Mode:     sampling (call counts are stack changes)\n");
 	for (i = 0; i < nw; i++)
@@ -117,7 +126,7 @@ static void put_threads(const struct cg_view *v, struct strbuf *sb)
 	}
 }
 
-static void put_exclusive(const struct cg_view *v, struct strbuf *sb)
+static void put_exclusive(const struct cg_report *r, const struct cg_view *v, struct strbuf *sb)
 {
 	const struct cg_pmethod **order = xmalloc((v->nmethods + 1) * sizeof(*order));
 	uint64_t cum = 0;
@@ -140,7 +149,7 @@ static void put_exclusive(const struct cg_view *v, struct strbuf *sb)
 		put_row_ms(sb, m->incl_us);
 		snprintf(calls, sizeof(calls), "%" PRIu64 "+%" PRIu64, m->calls, m->rec_calls);
 		strbuf_printf(sb, " %15s  [%zu] ", calls, (size_t)v->method_pos[m->index]);
-		put_method(sb, m->info, 1);
+		put_method(sb, m->info, r->short_names);
 		strbuf_putc(sb, '\n');
 	}
 	free(order);
@@ -168,7 +177,7 @@ static void put_relatives(const struct cg_report *r, const struct cg_view *v, ui
 			put_caller(sb, r, v, e);
 		} else {
 			strbuf_printf(sb, "[%zu] ", (size_t)v->method_pos[e->callee]);
-			put_method(sb, symtab_method(r->st, e->callee), 1);
+			put_method(sb, symtab_method(r->st, e->callee), r->short_names);
 		}
 		strbuf_putc(sb, '\n');
 	}
@@ -195,13 +204,13 @@ static void put_inclusive(const struct cg_report *r, const struct cg_view *v, st
 		put_row_ms(sb, m->incl_us);
 		put_row_ms(sb, m->excl_us);
 		strbuf_printf(sb, " %15s  ", calls);
-		put_method(sb, m->info, 1);
+		put_method(sb, m->info, r->short_names);
 		strbuf_putc(sb, '\n');
 		put_relatives(r, v, m->index, m->incl_us, 0, sb);
 	}
 }
 
-static void put_classes(const struct cg_view *v, struct strbuf *sb)
+static void put_classes(const struct cg_view *v, int short_names, struct strbuf *sb)
 {
 	struct class_row *rows = xcalloc(v->nmethods + 1, sizeof(*rows));
 	size_t i, n = 0;
@@ -239,17 +248,12 @@ static void put_classes(const struct cg_view *v, struct strbuf *sb)
 	strbuf_printf(sb, " %12s %7s %15s %8s  %s\n", "excl ms", "%", "calls+rec", "methods", "class");
 	for (i = 0; i < n; i++) {
 		char calls[48];
-		size_t j, start;
 
 		put_row_ms(sb, rows[i].excl);
 		put_row_pct(sb, rows[i].excl, v->total_us);
 		snprintf(calls, sizeof(calls), "%" PRIu64 "+%" PRIu64, rows[i].calls, rows[i].rec);
 		strbuf_printf(sb, " %15s %8zu  ", calls, rows[i].methods);
-		start = sb->len;
-		strbuf_puts(sb, rows[i].klass);
-		for (j = start; j < sb->len; j++)
-			if (sb->data[j] == '/')
-				sb->data[j] = '.';
+		javaname_put_class(sb, rows[i].klass, short_names ? JN_SHORT : 0);
 		strbuf_putc(sb, '\n');
 	}
 	free(rows);
@@ -261,9 +265,9 @@ static int text_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 
 	put_header(r, v, sb);
 	put_threads(v, sb);
-	put_exclusive(v, sb);
+	put_exclusive(r, v, sb);
 	put_inclusive(r, v, sb);
-	put_classes(v, sb);
+	put_classes(v, r->short_names, sb);
 	return 0;
 }
 

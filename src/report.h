@@ -16,6 +16,10 @@
 #include "trace.h"
 #include "util.h"
 
+struct cg_cct;   /* cct.h */
+struct cg_timeline; /* timeline.h */
+struct cg_diff;  /* diff.h */
+
 struct cg_report {
 	const char *file;                  /* trace path as given on the command line */
 	const struct cg_trace_info *info;
@@ -24,6 +28,10 @@ struct cg_report {
 	enum cg_clock_sel clock;           /* clock used for times */
 	double threshold;                  /* -t PCT */
 	size_t max_nodes;                  /* --max-nodes */
+	int short_names;                   /* --short-names: c.e.a.Foo in display (javaname.h) */
+	const struct cg_cct *cct;          /* calling-context tree (--folded); NULL when not built */
+	const struct cg_timeline *timeline; /* HTML timeline spans (finished); NULL when not built */
+	const struct cg_diff *diff;        /* -d: change per method of this (later) trace; else NULL */
 };
 
 /* A renderer that turns the report into bytes. */

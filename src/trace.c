@@ -114,6 +114,18 @@ static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t 
 	}
 }
 
+/* At most n-1 bytes of s for an error message, with control and non-ASCII
+ * bytes shown as '?' so that hostile names cannot drive the terminal. */
+static const char *excerpt(const char *s, char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n && s[i]; i++)
+		buf[i] = (unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f ? '?' : s[i];
+	buf[i] = '\0';
+	return buf;
+}
+
 static int parse_u64(const char *s, int base, uint64_t *out)
 {
 	char *end;
@@ -158,6 +170,7 @@ static int parse_method_line(struct cg_trace *t, char *line, uint64_t off, struc
 {
 	char *f[6] = { 0 };
 	int n = split_tabs(line, f, 6);
+	char shown[48];
 	uint32_t id;
 	long lineno = 0;
 
@@ -168,8 +181,8 @@ static int parse_method_line(struct cg_trace *t, char *line, uint64_t off, struc
 			f[n++] = tok;
 	}
 	if (n < 1 || parse_method_id(f[0], &id)) {
-		cg_error_set(err, (int64_t)off, "bad method line (expected a hex id): \"%.40s\"",
-			     f[0] ? f[0] : "");
+		cg_error_set(err, (int64_t)off, "bad method line (expected a hex id): \"%s\"",
+			     excerpt(f[0] ? f[0] : "", shown, 41));
 		return -1;
 	}
 	if (n >= 6)
@@ -186,12 +199,13 @@ static int parse_thread_line(struct cg_trace *t, char *line, uint64_t off, int r
 {
 	char *sep = line + strcspn(line, "\t ");
 	char *name = *sep ? sep + 1 : sep;
+	char shown[48];
 	uint64_t tid;
 
 	*sep = '\0';
 	if (parse_u64(line, 10, &tid) || tid > UINT32_MAX) {
-		cg_error_set(err, (int64_t)off, "bad thread line (expected a decimal id): \"%.40s\"",
-			     line);
+		cg_error_set(err, (int64_t)off, "bad thread line (expected a decimal id): \"%s\"",
+			     excerpt(line, shown, 41));
 		return -1;
 	}
 	symtab_define_thread(t->st, (uint32_t)tid, name, replace);
@@ -263,6 +277,7 @@ static int parse_key(struct cg_trace *t, int summary, struct cg_error *err)
 {
 	enum section sec = SEC_NONE;
 	int want_version = 0;
+	char shown[48];
 	char *line;
 	size_t len;
 	uint64_t off;
@@ -273,7 +288,8 @@ static int parse_key(struct cg_trace *t, int summary, struct cg_error *err)
 			uint64_t v;
 
 			if (parse_u64(line, 10, &v)) {
-				cg_error_set(err, (int64_t)off, "bad *version number \"%.20s\"", line);
+				cg_error_set(err, (int64_t)off, "bad *version number \"%s\"",
+					     excerpt(line, shown, 21));
 				return -1;
 			}
 			if (check_version((int64_t)(v > 1000 ? 1000 : v), off, err))
@@ -302,8 +318,13 @@ static int parse_key(struct cg_trace *t, int summary, struct cg_error *err)
 			continue;
 		}
 		if (sec == SEC_NONE) {
-			cg_error_set(err, (int64_t)off, "not a method trace: expected *version, found \"%.20s\"",
-				     line);
+			cg_error_set(err, (int64_t)off, "not a method trace: expected *version, found \"%s\"",
+				     excerpt(line, shown, 21));
+			return -1;
+		}
+		if (!summary && strncmp(line, "SLOW", 4) == 0) {
+			/* The binary header, reached without an "*end" line. */
+			cg_error_set(err, (int64_t)off, "key section has no *end line before the binary header");
 			return -1;
 		}
 		if (len == 0)
@@ -364,6 +385,10 @@ static int parse_header(struct cg_trace *t, struct cg_error *err)
 	if (avail < 0)
 		return -1;
 	h = t->buf + t->pos;
+	if (avail > 0 && avail < 4 && memcmp(h, "SLOW", (size_t)avail) == 0) {
+		cg_error_set(err, (int64_t)off, "truncated binary header (%zd of 32 bytes)", avail);
+		return -1;
+	}
 	if (avail < 4 || memcmp(h, "SLOW", 4) != 0) {
 		char shown[5] = { 0 };
 		int i;
@@ -662,6 +687,11 @@ int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n
 		}
 	}
 	t->info.records += k;
+	/* Cut at a record boundary: fewer records than num-method-calls, which
+	 * every writer sets to the number of records it wrote. */
+	if (t->state == ST_DONE && t->info.layout != CG_LAYOUT_STREAMING &&
+	    t->info.records_declared >= 0 && t->info.records < (uint64_t)t->info.records_declared)
+		t->info.truncated = 1;
 	*n = k;
 	return t->state == ST_DONE ? 0 : 1;
 }

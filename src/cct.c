@@ -1,0 +1,262 @@
+/* cct.c - calling-context tree built from the replay's visible frames.
+ *
+ * Nodes live in one array; a node's children are a singly linked list, found
+ * by an open-addressing table keyed by (parent node, method index), so an
+ * entry costs one lookup.  Each thread keeps a stack of (node, entry time,
+ * time of finished children); a leave charges the node its duration and its
+ * exclusive share. */
+#include "cct.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct cframe {
+	uint32_t node;
+	uint64_t entry;
+	uint64_t child;    /* time of children that have returned */
+};
+
+struct cthread {
+	uint32_t root;
+	struct cframe *stack;
+	size_t depth, cap;
+};
+
+struct hslot {
+	uint64_t key;
+	uint32_t idx;      /* node + 1; 0 = empty */
+};
+
+struct cg_cct {
+	struct cg_cct_node *nodes;
+	size_t n, cap;
+	struct cthread *threads;
+	size_t nthreads, cap_threads;
+	struct hslot *slots;
+	size_t nslots, live;
+};
+
+static uint64_t key_of(uint32_t parent, uint32_t midx)
+{
+	return (uint64_t)parent << 32 | midx;
+}
+
+static void table_grow(struct cg_cct *c)
+{
+	struct hslot *old = c->slots;
+	size_t oldn = c->nslots, i, j, mask;
+
+	c->nslots = oldn ? oldn * 2 : 256;
+	c->slots = xcalloc(c->nslots, sizeof(*c->slots));
+	mask = c->nslots - 1;
+	for (i = 0; i < oldn; i++) {
+		if (!old[i].idx)
+			continue;
+		for (j = (size_t)hash64(old[i].key) & mask; c->slots[j].idx; j = (j + 1) & mask)
+			;
+		c->slots[j] = old[i];
+	}
+	free(old);
+}
+
+static uint32_t table_find(const struct cg_cct *c, uint64_t key)
+{
+	size_t mask = c->nslots - 1, i;
+
+	if (!c->nslots)
+		return CCT_NONE;
+	for (i = (size_t)hash64(key) & mask; c->slots[i].idx; i = (i + 1) & mask)
+		if (c->slots[i].key == key)
+			return c->slots[i].idx - 1;
+	return CCT_NONE;
+}
+
+static void table_insert(struct cg_cct *c, uint64_t key, uint32_t node)
+{
+	size_t mask, i;
+
+	if ((c->live + 1) * 2 > c->nslots)
+		table_grow(c);
+	mask = c->nslots - 1;
+	for (i = (size_t)hash64(key) & mask; c->slots[i].idx; i = (i + 1) & mask)
+		;
+	c->slots[i].key = key;
+	c->slots[i].idx = node + 1;
+	c->live++;
+}
+
+/* Remove key (present) by backward-shift deletion. */
+static void table_delete(struct cg_cct *c, uint64_t key)
+{
+	size_t mask = c->nslots - 1, i = (size_t)hash64(key) & mask, j;
+
+	while (c->slots[i].key != key || !c->slots[i].idx)
+		i = (i + 1) & mask;
+	for (j = (i + 1) & mask; c->slots[j].idx; j = (j + 1) & mask) {
+		size_t k = (size_t)hash64(c->slots[j].key) & mask;
+
+		/* Move j into the hole at i unless its home lies in (i, j]. */
+		if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) {
+			c->slots[i] = c->slots[j];
+			i = j;
+		}
+	}
+	c->slots[i].idx = 0;
+	c->live--;
+}
+
+static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
+{
+	struct cg_cct_node *n;
+	uint32_t id;
+
+	c->nodes = xgrow(c->nodes, &c->cap, c->n + 1, sizeof(*c->nodes));
+	id = (uint32_t)c->n++;
+	n = &c->nodes[id];
+	memset(n, 0, sizeof(*n));
+	n->parent = parent;
+	n->midx = midx;
+	n->first_child = CCT_NONE;
+	n->next_sibling = CCT_NONE;
+	if (parent != CCT_NONE) {
+		n->next_sibling = c->nodes[parent].first_child;
+		c->nodes[parent].first_child = id;
+		table_insert(c, key_of(parent, midx), id);
+	}
+	return id;
+}
+
+static struct cthread *thread_get(struct cg_cct *c, uint32_t thread)
+{
+	struct cthread *th;
+
+	if (thread >= c->nthreads) {
+		size_t i;
+
+		c->threads = xgrow(c->threads, &c->cap_threads, (size_t)thread + 1,
+				   sizeof(*c->threads));
+		for (i = c->nthreads; i <= thread; i++) {
+			memset(&c->threads[i], 0, sizeof(c->threads[i]));
+			c->threads[i].root = CCT_NONE;
+		}
+		c->nthreads = (size_t)thread + 1;
+	}
+	th = &c->threads[thread];
+	if (th->root == CCT_NONE)
+		th->root = node_new(c, CCT_NONE, CCT_NONE);
+	return th;
+}
+
+static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
+{
+	struct cg_cct *c = ctx;
+	struct cthread *th = thread_get(c, thread);
+	uint32_t parent = th->depth ? th->stack[th->depth - 1].node : th->root;
+	uint32_t n = table_find(c, key_of(parent, midx));
+	struct cframe *f;
+
+	if (n == CCT_NONE)
+		n = node_new(c, parent, midx);
+	c->nodes[n].calls++;
+	th->stack = xgrow(th->stack, &th->cap, th->depth + 1, sizeof(*th->stack));
+	f = &th->stack[th->depth++];
+	f->node = n;
+	f->entry = t;
+	f->child = 0;
+}
+
+static void on_leave(void *ctx, uint32_t thread, uint64_t t)
+{
+	struct cg_cct *c = ctx;
+	struct cthread *th;
+	struct cframe f;
+	uint64_t dur;
+
+	if (thread >= c->nthreads || c->threads[thread].depth == 0)
+		return; /* not reachable from the profile; kept harmless */
+	th = &c->threads[thread];
+	f = th->stack[--th->depth];
+	dur = t > f.entry ? t - f.entry : 0;
+	c->nodes[f.node].incl_us += dur;
+	c->nodes[f.node].excl_us += dur > f.child ? dur - f.child : 0;
+	if (th->depth)
+		th->stack[th->depth - 1].child += dur;
+}
+
+/* Method midx was entered before tracing: a new root child that adopts
+ * every existing root child.  The root's children are distinct methods and
+ * the new node has none, so they move over without merging; an earlier
+ * top-level activation of midx itself becomes the stack midx;midx, as the
+ * profile makes it a recursive call. */
+static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, uint64_t t)
+{
+	struct cg_cct *c = ctx;
+	struct cthread *th = thread_get(c, thread);
+	uint32_t root = th->root, list, x, a;
+	uint64_t span = t > first ? t - first : 0, moved = 0;
+
+	if (th->depth)
+		return; /* the profile adopts only on an empty stack */
+	list = c->nodes[root].first_child;
+	c->nodes[root].first_child = CCT_NONE;
+	for (x = list; x != CCT_NONE; x = c->nodes[x].next_sibling) {
+		table_delete(c, key_of(root, c->nodes[x].midx));
+		moved += c->nodes[x].incl_us;
+	}
+	a = node_new(c, root, midx);
+	c->nodes[a].calls++;
+	c->nodes[a].incl_us += span;
+	c->nodes[a].excl_us += span > moved ? span - moved : 0;
+	while (list != CCT_NONE) {
+		x = list;
+		list = c->nodes[x].next_sibling;
+		c->nodes[x].parent = a;
+		c->nodes[x].next_sibling = c->nodes[a].first_child;
+		c->nodes[a].first_child = x;
+		table_insert(c, key_of(a, c->nodes[x].midx), x);
+	}
+}
+
+struct cg_cct *cct_create(void)
+{
+	return xcalloc(1, sizeof(struct cg_cct));
+}
+
+void cct_free(struct cg_cct *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->nthreads; i++)
+		free(c->threads[i].stack);
+	free(c->threads);
+	free(c->nodes);
+	free(c->slots);
+	free(c);
+}
+
+void cct_observer(struct cg_cct *c, struct cg_observer *o)
+{
+	o->ctx = c;
+	o->enter = on_enter;
+	o->leave = on_leave;
+	o->adopt = on_adopt;
+}
+
+uint32_t cct_root(const struct cg_cct *c, uint32_t thread)
+{
+	return thread < c->nthreads ? c->threads[thread].root : CCT_NONE;
+}
+
+const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id)
+{
+	return &c->nodes[id];
+}
+
+size_t cct_node_count(const struct cg_cct *c)
+{
+	return c->n;
+}

@@ -1,0 +1,155 @@
+/* javaname.c - display forms of Java class names and method descriptors. */
+#include "javaname.h"
+
+#include <string.h>
+
+/* Length of the UTF-8 sequence starting at s (1 for a stray or ASCII byte),
+ * never past the end of the string. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n = 1, i;
+
+	if (s[0] >= 0xf0 && s[0] < 0xf8)
+		n = 4;
+	else if (s[0] >= 0xe0)
+		n = s[0] < 0xf0 ? 3 : 1;
+	else if (s[0] >= 0xc2)
+		n = 2;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 1;
+	return n;
+}
+
+void javaname_put_class(struct strbuf *sb, const char *klass, unsigned flags)
+{
+	const char *p = klass, *last = klass, *s;
+
+	for (s = klass; *s; s++)
+		if (*s == '/' || *s == '.')
+			last = s + 1;
+	if (flags & JN_SHORT) {
+		/* Each package component before `last` becomes its first character. */
+		while (p < last) {
+			const char *end = p;
+
+			while (end < last && *end != '/' && *end != '.')
+				end++;
+			if (end > p) {
+				size_t n = utf8_len((const unsigned char *)p);
+
+				strbuf_add(sb, p, n < (size_t)(end - p) ? n : (size_t)(end - p));
+			}
+			strbuf_putc(sb, '.');
+			p = end + 1;
+		}
+		p = last;
+	}
+	for (; *p; p++)
+		strbuf_putc(sb, *p == '/' ? '.' : *p);
+}
+
+static const char *primitive(char c)
+{
+	switch (c) {
+	case 'B': return "byte";
+	case 'C': return "char";
+	case 'D': return "double";
+	case 'F': return "float";
+	case 'I': return "int";
+	case 'J': return "long";
+	case 'S': return "short";
+	case 'Z': return "boolean";
+	default: return NULL;
+	}
+}
+
+size_t javaname_put_type(struct strbuf *sb, const char *desc, int allow_void)
+{
+	size_t dims = 0, i, used;
+	const char *p = desc, *prim;
+
+	while (*p == '[') {
+		dims++;
+		p++;
+	}
+	if (*p == 'L') {
+		const char *end = strchr(p, ';'), *simple = p + 1, *s;
+
+		if (!end || end == p + 1)
+			return 0;
+		for (s = p + 1; s < end; s++)
+			if (*s == '/' || *s == '.')
+				simple = s + 1;
+		if (simple == end)
+			return 0;
+		strbuf_add(sb, simple, (size_t)(end - simple));
+		used = (size_t)(end + 1 - desc);
+	} else if (*p == 'V' && allow_void && dims == 0) {
+		strbuf_puts(sb, "void");
+		used = 1;
+	} else if ((prim = primitive(*p)) != NULL) {
+		strbuf_puts(sb, prim);
+		used = (size_t)(p + 1 - desc);
+	} else {
+		return 0;
+	}
+	for (i = 0; i < dims; i++)
+		strbuf_puts(sb, "[]");
+	return used;
+}
+
+int javaname_put_sig(struct strbuf *sb, const char *sig, unsigned flags)
+{
+	size_t start = sb->len, n, ret;
+	const char *p = sig;
+	int first = 1;
+
+	if (!sig[0])
+		return 0;
+	if (*p++ != '(')
+		goto bad;
+	strbuf_putc(sb, '(');
+	while (*p != ')') {
+		if (!first)
+			strbuf_puts(sb, ", ");
+		n = javaname_put_type(sb, p, 0);
+		if (!n)
+			goto bad;
+		p += n;
+		first = 0;
+	}
+	p++;
+	strbuf_putc(sb, ')');
+	ret = sb->len;
+	strbuf_puts(sb, ": ");
+	n = javaname_put_type(sb, p, 1);
+	if (!n || p[n])
+		goto bad;
+	if (!(flags & JN_RETURN)) {
+		/* The return type was decoded only to validate the descriptor. */
+		sb->len = ret;
+		sb->data[ret] = '\0';
+	}
+	return 0;
+bad:
+	sb->len = start;
+	if (sb->data)
+		sb->data[start] = '\0';
+	strbuf_puts(sb, sig);
+	return -1;
+}
+
+void javaname_put_method(struct strbuf *sb, const struct cg_method_info *m, unsigned flags)
+{
+	const char *s;
+
+	javaname_put_class(sb, m->klass, flags);
+	if (m->name[0]) {
+		strbuf_putc(sb, '.');
+		for (s = m->name; *s; s++)
+			strbuf_putc(sb, *s == '/' ? '.' : *s);
+	}
+	if ((flags & JN_SIG) && m->sig[0])
+		javaname_put_sig(sb, m->sig, flags);
+}

@@ -1,0 +1,49 @@
+/* javaname.h - Java names for display.
+ *
+ * Class names are shown with '/' as '.', optionally with their packages
+ * shortened to one character each (--short-names: com.example.app.Foo ->
+ * c.e.a.Foo), and JVM method descriptors are decoded:
+ * (Ljava/lang/String;I)V -> (String, int), [I -> int[], the return type
+ * optional (": void").  Argument types use the simple class name.
+ * Only display uses these forms: JSON and tooltips keep the raw names.
+ *
+ * Everything appends to a caller-owned strbuf; nothing is allocated or kept.
+ * Names are bytes (possibly invalid UTF-8) and pass through unchanged apart
+ * from the rewriting above; callers escape for their output syntax.
+ */
+#ifndef CG_JAVANAME_H
+#define CG_JAVANAME_H
+
+#include <stddef.h>
+
+#include "strbuf.h"
+#include "symtab.h"
+
+enum {
+	JN_SHORT = 1,   /* shorten packages to their first character */
+	JN_SIG = 2,     /* javaname_put_method: append the decoded descriptor */
+	JN_RETURN = 4,  /* with a decoded descriptor: append ": <return type>" */
+};
+
+/* Append class name klass ("java/lang/Object" or "java.lang.Object") with
+ * slashes as dots, packages shortened under JN_SHORT.  A package's first
+ * character is its first UTF-8 sequence (a stray byte counts as one). */
+void javaname_put_class(struct strbuf *sb, const char *klass, unsigned flags);
+
+/* Append one field type descriptor starting at desc ("I" -> "int",
+ * "[[Ljava/lang/String;" -> "String[][]", "V" -> "void" only when allow_void).
+ * Returns the number of bytes of desc consumed, or 0 (nothing appended) when
+ * desc does not start with a valid type. */
+size_t javaname_put_type(struct strbuf *sb, const char *desc, int allow_void);
+
+/* Append the decoded method descriptor sig: "(String, int)", plus ": void"
+ * under JN_RETURN.  Returns 0; or -1 when sig is not a valid method
+ * descriptor, in which case sig is appended unchanged.  An empty sig appends
+ * nothing and returns 0. */
+int javaname_put_sig(struct strbuf *sb, const char *sig, unsigned flags);
+
+/* Append "Class.method" (as javaname_put_class, then '.' and the name when
+ * the name is not empty), then under JN_SIG the decoded descriptor. */
+void javaname_put_method(struct strbuf *sb, const struct cg_method_info *m, unsigned flags);
+
+#endif

@@ -1,0 +1,254 @@
+/* render_folded.c - folded stacks from the calling-context tree. */
+#include "render_folded.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cct.h"
+#include "javaname.h"
+
+/* Length of the valid UTF-8 sequence at s, or 0 when it is invalid. */
+static size_t utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0];
+	size_t n, i;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* Append s[0..len) as a frame name: see render_folded.h. */
+static void put_frame(struct strbuf *sb, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str, *end = s + len;
+
+	if (len == 0) {
+		strbuf_putc(sb, '?');
+		return;
+	}
+	while (s < end) {
+		size_t n;
+
+		if (*s == ';' || *s < 0x20 || *s == 0x7f) {
+			strbuf_putc(sb, '_');
+			s++;
+		} else if ((n = utf8_len(s)) == 0 || n > (size_t)(end - s)) {
+			strbuf_puts(sb, "\xef\xbf\xbd");
+			s++;
+		} else {
+			strbuf_add(sb, s, n);
+			s += n;
+		}
+	}
+}
+
+struct name_ent {
+	const char *name; /* into the names buffer, valid once it stops growing */
+	size_t off, len;
+	uint32_t midx;
+};
+
+static int cmp_name(const void *a, const void *b)
+{
+	const struct name_ent *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->name, y->name, n);
+
+	if (c)
+		return c;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return x->midx < y->midx ? -1 : x->midx > y->midx;
+}
+
+/* A child sorted into place: by parent, then by its method's name rank. */
+struct kid {
+	uint32_t parent, rank, node;
+};
+
+static int cmp_kid(const void *a, const void *b)
+{
+	const struct kid *x = a, *y = b;
+
+	if (x->parent != y->parent)
+		return x->parent < y->parent ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->node < y->node ? -1 : x->node > y->node;
+}
+
+static int cmp_thread_name(const void *a, const void *b)
+{
+	const struct cg_pthread *x = *(const struct cg_pthread *const *)a;
+	const struct cg_pthread *y = *(const struct cg_pthread *const *)b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* 1 for each view thread whose name another view thread shares. */
+static unsigned char *duplicate_names(const struct cg_view *v)
+{
+	const struct cg_pthread **by = xmalloc((v->nthreads + 1) * sizeof(*by));
+	unsigned char *dup = xcalloc(v->nthreads + 1, 1);
+	size_t i;
+
+	for (i = 0; i < v->nthreads; i++)
+		by[i] = &v->threads[i];
+	qsort(by, v->nthreads, sizeof(*by), cmp_thread_name);
+	for (i = 1; i < v->nthreads; i++) {
+		if (strcmp(by[i - 1]->name, by[i]->name) == 0) {
+			dup[by[i - 1] - v->threads] = 1;
+			dup[by[i] - v->threads] = 1;
+		}
+	}
+	free(by);
+	return dup;
+}
+
+struct dfs {
+	uint32_t node;
+	size_t prefix;     /* line length up to and including this frame */
+	size_t next;       /* next position in kids[] to visit */
+};
+
+static int folded_render(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
+{
+	const struct cg_cct *c = r->cct;
+	const struct cg_view *v = profile_view(r->profile, -1);
+	size_t nm = symtab_method_count(r->st), nn, i, nk = 0, nnames = 0;
+	struct strbuf names, line;
+	struct name_ent *ents = NULL;
+	uint32_t *rank = NULL;
+	size_t *start = NULL;
+	struct kid *kids = NULL;
+	struct dfs *stack = NULL;
+	size_t cap_stack = 0;
+	unsigned char *dup = NULL;
+
+	if (!c) {
+		cg_error_set(err, -1, "folded stacks need the calling-context tree (internal error)");
+		return -1;
+	}
+	nn = cct_node_count(c);
+	strbuf_init(&names);
+	strbuf_init(&line);
+	/* Frame name of every method that has a node, and its rank by name. */
+	rank = xmalloc((nm + 1) * sizeof(*rank));
+	for (i = 0; i < nm; i++)
+		rank[i] = UINT32_MAX;
+	ents = xmalloc((nm + 1) * sizeof(*ents));
+	for (i = 0; i < nn; i++) {
+		uint32_t m = cct_node(c, (uint32_t)i)->midx;
+		size_t before;
+
+		if (m == CCT_NONE || m >= nm || rank[m] != UINT32_MAX)
+			continue;
+		rank[m] = 0;
+		strbuf_reset(&line);
+		javaname_put_method(&line, symtab_method(r->st, m), r->short_names ? JN_SHORT : 0);
+		before = names.len;
+		put_frame(&names, line.len ? line.data : "", line.len);
+		ents[nnames].off = before;
+		ents[nnames].len = names.len - before;
+		ents[nnames].midx = m;
+		nnames++;
+	}
+	for (i = 0; i < nnames; i++)
+		ents[i].name = names.data + ents[i].off;
+	qsort(ents, nnames, sizeof(*ents), cmp_name);
+	for (i = 0; i < nnames; i++)
+		rank[ents[i].midx] = (uint32_t)i;
+	/* Children of each node, contiguous and sorted: kids[start[p]..start[p+1]). */
+	kids = xmalloc((nn + 1) * sizeof(*kids));
+	for (i = 0; i < nn; i++) {
+		const struct cg_cct_node *n = cct_node(c, (uint32_t)i);
+
+		if (n->parent == CCT_NONE || n->midx >= nm)
+			continue;
+		kids[nk].parent = n->parent;
+		kids[nk].rank = rank[n->midx];
+		kids[nk].node = (uint32_t)i;
+		nk++;
+	}
+	qsort(kids, nk, sizeof(*kids), cmp_kid);
+	start = xcalloc(nn + 2, sizeof(*start));
+	for (i = 0; i < nk; i++)
+		start[kids[i].parent + 1]++;
+	for (i = 0; i < nn + 1; i++)
+		start[i + 1] += start[i];
+
+	dup = duplicate_names(v);
+	for (i = 0; i < v->nthreads; i++) {
+		const struct cg_pthread *t = &v->threads[i];
+		uint32_t root = cct_root(c, (uint32_t)i);
+		size_t depth = 0;
+
+		strbuf_reset(&line);
+		put_frame(&line, t->name, strlen(t->name));
+		if (dup[i])
+			strbuf_printf(&line, " (%u)", t->tid);
+		if (t->excl_us)
+			strbuf_printf(out, "%s %" PRIu64 "\n", line.data, t->excl_us);
+		if (root == CCT_NONE)
+			continue;
+		stack = xgrow(stack, &cap_stack, 1, sizeof(*stack));
+		stack[0].node = root;
+		stack[0].prefix = line.len;
+		stack[0].next = start[root];
+		depth = 1;
+		while (depth) {
+			struct dfs *top = &stack[depth - 1];
+			const struct cg_cct_node *n;
+			uint32_t k;
+
+			if (top->next >= start[top->node + 1]) {
+				depth--;
+				continue;
+			}
+			k = kids[top->next++].node;
+			n = cct_node(c, k);
+			line.len = top->prefix;
+			strbuf_putc(&line, ';');
+			strbuf_add(&line, names.data + ents[rank[n->midx]].off, ents[rank[n->midx]].len);
+			if (n->excl_us) {
+				strbuf_add(out, line.data, line.len);
+				strbuf_printf(out, " %" PRIu64 "\n", n->excl_us);
+			}
+			stack = xgrow(stack, &cap_stack, depth + 1, sizeof(*stack));
+			stack[depth].node = k;
+			stack[depth].prefix = line.len;
+			stack[depth].next = start[k];
+			depth++;
+		}
+	}
+	free(dup);
+	free(stack);
+	free(start);
+	free(kids);
+	free(ents);
+	free(rank);
+	strbuf_free(&names);
+	strbuf_free(&line);
+	return 0;
+}
+
+const struct cg_renderer render_folded = { "folded", folded_render };

@@ -1,0 +1,21 @@
+/* render_folded.h - folded stacks for FlameGraph (flamegraph.pl), speedscope
+ * and inferno: one line "thread;caller;...;callee N" per distinct stack with
+ * a non-zero exclusive time N in integer microseconds, from the calling-
+ * context tree (r->cct, which must be set).  A thread's own root exclusive
+ * time is a line with the thread name alone.  The lines of a thread sum to
+ * its inclusive time (the view's thread incl_us).
+ *
+ * Frames are "Class.method" with '/' shown as '.' (packages shortened under
+ * r->short_names); overloads share a frame name.  Thread names get " (tid)"
+ * when two selected threads share a name.  In every name ';', control
+ * characters and DEL become '_', invalid UTF-8 bytes U+FFFD, and an empty
+ * name "?".  Order: threads as in the view, then depth first with siblings by
+ * name.  The renderer borrows r. */
+#ifndef CG_RENDER_FOLDED_H
+#define CG_RENDER_FOLDED_H
+
+#include "report.h"
+
+extern const struct cg_renderer render_folded;
+
+#endif

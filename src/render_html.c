@@ -1,0 +1,998 @@
+/* render_html.c - the self-contained HTML report.
+ *
+ * One HTML5 file: summary (static markup), a thread selector, the call graph
+ * as inline SVG per view, and the flat profile, which a small inline script
+ * builds from a JSON block.  Per-view data as JSON rather than static tables:
+ * for the largest corpus trace (about 4000 methods over 52 threads) static
+ * rows for 53 views would repeat every method name once per view and its
+ * parents and children markup once per method, several megabytes; the JSON
+ * names each method once and gives each view flat integer arrays.  For that
+ * trace the report is about 1.5 MB (300 KB gzipped): 0.75 MB of JSON, 0.75 MB
+ * of SVG for all threads and the 8 busiest.  The script puts at most 300
+ * rows in the document at a time (more on request): thousands of table rows
+ * would take most of a second to lay out.
+ *
+ * The stylesheet and the script are kept below as arrays of lines (C string
+ * literals, so a line must not contain "</" followed by "script" or "style",
+ * nor "http").  The script reads the data with JSON.parse and puts every
+ * trace-derived string into the page through textContent, never as markup.
+ *
+ * Nothing in the output refers to the network: the SVG loses its XML prolog,
+ * DOCTYPE, comments and xmlns attributes (HTML5 does not need them for inline
+ * <svg>), and any "://" that trace-derived text could contain is written with
+ * an escaped character, so the file holds no "http://" or "https://" at all.
+ * Every trace-derived string is escaped: &<>"' as entities in markup, and in
+ * the JSON block <, >, & as \u003c, \u003e, \u0026 so "</script>" in a method
+ * name cannot end the block.  Invalid UTF-8 becomes U+FFFD.
+ *
+ * Output is deterministic: no dates, views and graphs in a fixed order.
+ */
+#include "render_html.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_gv.h"
+#include "render_timeline.h" /* timeline/flame section (issue 8) */
+
+/* Inline SVG budget over all views.  The All-threads graph is always
+ * included; per-thread graphs follow, busiest thread first, while the total
+ * stays under this and there are at most HTML_THREAD_GRAPHS of them (each is
+ * a Graphviz layout, so the count also bounds the run time). */
+#define HTML_SVG_BUDGET ((size_t)3 << 20)
+#define HTML_THREAD_GRAPHS 8
+
+/* The stylesheet, one line per element (kept as lines to stay within C's
+ * portable string-literal length). */
+static const char *const css_lines[] = {
+	":root { --fg: #1d2327; --muted: #5f6b73; --line: #d8dee3; --head: #f3f5f7; --hl: #fff3b0; --accent: #0b5cad; }",
+	"* { box-sizing: border-box; }",
+	"body { margin: 0; font: 14px/1.4 system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif; color: var(--fg); background: #fff; }",
+	"header, section { padding: 0 16px; }",
+	"h1 { font-size: 20px; margin: 12px 0 4px; overflow-wrap: anywhere; }",
+	"h2 { font-size: 16px; margin: 16px 0 6px; }",
+	"a { color: var(--accent); }",
+	".sumgrid { display: flex; flex-wrap: wrap; gap: 8px 48px; align-items: flex-start; }",
+	"dl.summary { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0; }",
+	"dl.summary dt { color: var(--muted); }",
+	"dl.summary dd { margin: 0; overflow-wrap: anywhere; }",
+	"ul.warnings { margin: 4px 0; padding-left: 20px; color: #8a4b00; }",
+	"details.threads { margin: 0; }",
+	"details.threads summary { cursor: pointer; color: var(--muted); }",
+	".bar { position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 8px 16px; background: var(--head); border-bottom: 1px solid var(--line); }",
+	".bar label { color: var(--muted); }",
+	".bar select, .bar input { font: inherit; padding: 2px 6px; }",
+	".bar input { width: 22em; }",
+	"#matched { color: var(--muted); }",
+	".graphbar { display: flex; gap: 6px; align-items: center; margin: 4px 0; color: var(--muted); }",
+	".graphbar button { font: inherit; min-width: 2.2em; }",
+	"#graphs { border: 1px solid var(--line); max-height: 70vh; overflow: auto; background: #fff; }",
+	"#graphs .graphview svg { display: block; }",
+	"#graphs g.node { cursor: pointer; }",
+	"#graphs g.node.flash polygon, #graphs g.node.flash ellipse, #graphs g.node.flash path { stroke: #d40000; stroke-width: 4px; animation: flash 0.6s ease-in-out 3; }",
+	"@keyframes flash { 50% { stroke-width: 9px; stroke: #ff7a00; } }",
+	"#graph-note { color: var(--muted); padding: 8px; }",
+	".num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
+	"table { border-collapse: collapse; }",
+	"#flat { width: 100%; margin-bottom: 24px; }",
+	"#flat th, #flat td { padding: 2px 8px; border-bottom: 1px solid var(--line); }",
+	"#flat thead th { position: sticky; top: var(--barh, 40px); background: var(--head); z-index: 2; white-space: nowrap; }",
+	"#flat thead th button { font: inherit; font-weight: 600; border: 0; background: none; padding: 0; cursor: pointer; color: inherit; }",
+	"#flat th[aria-sort=descending] button::after { content: \" \\25BE\"; }",
+	"#flat th[aria-sort=ascending] button::after { content: \" \\25B4\"; }",
+	"#flat td.name { overflow-wrap: anywhere; }",
+	"#flat tr.row:hover { background: #f7f9fb; }",
+	"#flat tr.row.hl, #flat tr.row.hl:hover { background: var(--hl); }",
+	"button.tog { border: 0; background: none; cursor: pointer; width: 1.4em; padding: 0; color: var(--muted); }",
+	"a.nodelink { margin-left: 8px; font-size: 12px; }",
+	"tr.detail > td { background: #fafbfc; padding: 4px 8px 8px 32px; }",
+	"table.rel td, table.rel th { border: 0; padding: 1px 8px; text-align: left; }",
+	"table.rel th { color: var(--muted); font-weight: normal; }",
+	"table.rel tr.self td { font-weight: 600; }",
+	"table.rel td.kind { color: var(--muted); }",
+	"table.rel .root { font-style: italic; }",
+	"tr.more td { color: var(--muted); padding: 6px 8px; }",
+	"tr.more button { font: inherit; margin-left: 8px; }",
+	"table.rel .num { text-align: right; }",
+	NULL
+};
+
+/* The script: reads the JSON data block and builds the tables; every
+ * trace-derived string reaches the page through textContent, never as markup. */
+static const char *const js_lines[] = {
+	"'use strict';",
+	"(function () {",
+	"  var D = JSON.parse(document.getElementById('cg-data').textContent);",
+	"  var M = D.methods, T = D.threads, V = D.views;",
+	"  var tbody = document.querySelector('#flat tbody');",
+	"  var search = document.getElementById('search');",
+	"  var matched = document.getElementById('matched');",
+	"  var sel = document.getElementById('thread');",
+	"  var note = document.getElementById('graph-note');",
+	"  var graphs = document.getElementById('graphs');",
+	"  var byNode = new Map(), lower = [], cache = [];",
+	"  var PAGE = 300, limit = PAGE;",
+	"  var cur = null, sortKey = 'incl', sortDir = -1, hlRow = null, flashed = null, zoom = 1;",
+	"",
+	"  M.forEach(function (m, k) {",
+	"    byNode.set(nodeId(k), k);",
+	"    lower.push(m[0].toLowerCase());",
+	"  });",
+	"",
+	"  /* Milliseconds with three decimals by integer arithmetic on microseconds. */",
+	"  function ms(us) {",
+	"    return Math.floor(us / 1000) + '.' + String(us % 1000).padStart(3, '0');",
+	"  }",
+	"  /* part/whole as a percentage with two decimals, rounded half up, in integers. */",
+	"  function pct(p, w) {",
+	"    var n;",
+	"    if (!w) return '0.00';",
+	"    if (p * 20000 + w < 9e15) n = Math.floor((p * 20000 + w) / (2 * w));",
+	"    else n = Number((BigInt(p) * BigInt(20000) + BigInt(w)) / (BigInt(2) * BigInt(w)));",
+	"    return Math.floor(n / 100) + '.' + String(n % 100).padStart(2, '0');",
+	"  }",
+	"  function el(tag, cls, text) {",
+	"    var e = document.createElement(tag);",
+	"    if (cls) e.className = cls;",
+	"    if (text !== undefined) e.textContent = text;",
+	"    return e;",
+	"  }",
+	"  function nodeId(k) { return 'm0x' + M[k][2].toString(16); }",
+	"  function threadLabel(t) { return T[t][1] + ' (thread ' + T[t][0] + ')'; }",
+	"",
+	"  /* Rows, parents and children of view vi, built once. */",
+	"  function prepare(vi) {",
+	"    var v = V[vi], rows = [], byM = new Map(), par = new Map(), chi = new Map(), i, e, g;",
+	"    if (cache[vi]) return cache[vi];",
+	"    for (i = 0; i < v.m.length; i += 5) {",
+	"      e = { k: v.m[i], incl: v.m[i + 1], excl: v.m[i + 2], calls: v.m[i + 3], rec: v.m[i + 4],",
+	"            ord: rows.length, tr: null, det: null, open: false };",
+	"      rows.push(e);",
+	"      byM.set(e.k, e);",
+	"    }",
+	"    for (i = 0; i < v.e.length; i += 4) {",
+	"      e = { from: v.e[i], to: v.e[i + 1], calls: v.e[i + 2], incl: v.e[i + 3] };",
+	"      if (!par.has(e.to)) par.set(e.to, []);",
+	"      par.get(e.to).push(e);",
+	"      if (e.from >= 0) {",
+	"        if (!chi.has(e.from)) chi.set(e.from, []);",
+	"        chi.get(e.from).push(e);",
+	"      }",
+	"    }",
+	"    g = v.g >= 0 ? document.getElementById('graph-' + v.g) : null;",
+	"    cache[vi] = { v: v, rows: rows, order: [], byM: byM, par: par, chi: chi, graph: g,",
+	"                  prefix: g ? g.getAttribute('data-prefix') : '' };",
+	"    return cache[vi];",
+	"  }",
+	"",
+	"  function numCell(text) { return el('td', 'num', text); }",
+	"  function mlink(k) {",
+	"    var a = el('a', 'mlink', M[k][0]);",
+	"    a.href = '#row-' + nodeId(k);",
+	"    a.setAttribute('data-k', k);",
+	"    if (M[k][1]) a.title = M[k][1];",
+	"    return a;",
+	"  }",
+	"  function makeRow(r) {",
+	"    var tr = el('tr', 'row'), td = el('td', 'name'), b = el('button', 'tog', '\\u25b8'), s, a, node;",
+	"    tr.id = 'row-' + nodeId(r.k);",
+	"    tr.setAttribute('data-k', r.k);",
+	"    b.type = 'button';",
+	"    b.title = 'Parents and children';",
+	"    b.setAttribute('aria-expanded', 'false');",
+	"    td.appendChild(b);",
+	"    s = el('span', 'mname', M[r.k][0]);",
+	"    if (M[r.k][1]) s.title = M[r.k][1];",
+	"    td.appendChild(s);",
+	"    node = cur.prefix + nodeId(r.k);",
+	"    if (cur.graph && document.getElementById(node)) {",
+	"      a = el('a', 'nodelink', 'graph');",
+	"      a.href = '#' + node;",
+	"      a.title = 'Show this method in the call graph';",
+	"      a.setAttribute('data-node', node);",
+	"      td.appendChild(a);",
+	"    }",
+	"    tr.appendChild(td);",
+	"    tr.appendChild(numCell(ms(r.incl)));",
+	"    tr.appendChild(numCell(pct(r.incl, cur.v.total)));",
+	"    tr.appendChild(numCell(ms(r.excl)));",
+	"    tr.appendChild(numCell(pct(r.excl, cur.v.total)));",
+	"    tr.appendChild(numCell(r.calls + '+' + r.rec));",
+	"    tr.appendChild(numCell(r.calls ? ms(Math.floor(r.incl / r.calls)) : '-'));",
+	"    return tr;",
+	"  }",
+	"  function relRow(tb, kind, who, calls, incl, base, self) {",
+	"    var tr = el('tr', self ? 'self' : kind), td;",
+	"    tr.appendChild(el('td', 'kind', kind));",
+	"    tr.appendChild(numCell(String(calls)));",
+	"    tr.appendChild(numCell(pct(incl, base)));",
+	"    tr.appendChild(numCell(ms(incl)));",
+	"    td = el('td');",
+	"    if (who < 0) td.appendChild(el('span', 'root', threadLabel(-1 - who)));",
+	"    else if (self) td.textContent = M[who][0];",
+	"    else td.appendChild(mlink(who));",
+	"    tr.appendChild(td);",
+	"    tb.appendChild(tr);",
+	"  }",
+	"  /* Traceview's profile panel: parents, the method, children; % of the method's inclusive time. */",
+	"  function makeDetail(r) {",
+	"    var tr = el('tr', 'detail'), td = el('td'), t = el('table', 'rel'), th = el('thead'),",
+	"        hr = el('tr'), tb = el('tbody');",
+	"    td.colSpan = 7;",
+	"    ['', 'calls', '% incl', 'incl ms', 'method'].forEach(function (h, i) {",
+	"      hr.appendChild(el('th', i && i < 4 ? 'num' : '', h));",
+	"    });",
+	"    th.appendChild(hr);",
+	"    t.appendChild(th);",
+	"    (cur.par.get(r.k) || []).forEach(function (e) {",
+	"      relRow(tb, 'parent', e.from, e.calls, e.incl, r.incl, false);",
+	"    });",
+	"    relRow(tb, 'method', r.k, r.calls + '+' + r.rec, r.incl, r.incl, true);",
+	"    (cur.chi.get(r.k) || []).forEach(function (e) {",
+	"      relRow(tb, 'child', e.to, e.calls, e.incl, r.incl, false);",
+	"    });",
+	"    t.appendChild(tb);",
+	"    td.appendChild(t);",
+	"    tr.appendChild(td);",
+	"    return tr;",
+	"  }",
+	"",
+	"  function sortValue(r) {",
+	"    switch (sortKey) {",
+	"    case 'incl': case 'inclp': return r.incl;",
+	"    case 'excl': case 'exclp': return r.excl;",
+	"    case 'calls': return r.calls;",
+	"    default: return r.calls ? Math.floor(r.incl / r.calls) : -1;",
+	"    }",
+	"  }",
+	"  function compare(a, b) {",
+	"    var c, x, y;",
+	"    if (sortKey === 'name') {",
+	"      x = M[a.k][0];",
+	"      y = M[b.k][0];",
+	"      c = x < y ? -1 : x > y ? 1 : 0;",
+	"    } else {",
+	"      c = sortValue(a) - sortValue(b);",
+	"      if (!c && sortKey === 'calls') c = a.rec - b.rec;",
+	"    }",
+	"    return c * sortDir || a.ord - b.ord;",
+	"  }",
+	"",
+	"  /* Rebuild the table body: sort, filter (smart case), matched share.  Only",
+	"     the first `limit` matching rows are in the document (a row costs layout",
+	"     time; thousands make the page slow to open); buttons add the rest. */",
+	"  function render() {",
+	"    var q = search.value, cs = q !== q.toLowerCase(), rows = cur.rows.slice(),",
+	"        frag = document.createDocumentFragment(), sum = 0, tr, td, b;",
+	"    rows.sort(compare);",
+	"    cur.order = rows.filter(function (r) {",
+	"      return !q || (cs ? M[r.k][0] : lower[r.k]).indexOf(q) >= 0;",
+	"    });",
+	"    cur.order.forEach(function (r, i) {",
+	"      sum += r.excl;",
+	"      if (i >= limit) return;",
+	"      if (!r.tr) r.tr = makeRow(r);",
+	"      frag.appendChild(r.tr);",
+	"      if (r.open) frag.appendChild(r.det);",
+	"    });",
+	"    if (cur.order.length > limit) {",
+	"      tr = el('tr', 'more');",
+	"      td = el('td', null, (cur.order.length - limit) + ' more rows ');",
+	"      td.colSpan = 7;",
+	"      b = el('button', 'more', 'Show ' + Math.min(PAGE, cur.order.length - limit) + ' more');",
+	"      b.type = 'button';",
+	"      b.setAttribute('data-n', limit + PAGE);",
+	"      td.appendChild(b);",
+	"      b = el('button', 'more', 'Show all');",
+	"      b.type = 'button';",
+	"      b.setAttribute('data-n', cur.order.length);",
+	"      td.appendChild(b);",
+	"      tr.appendChild(td);",
+	"      frag.appendChild(tr);",
+	"    }",
+	"    tbody.textContent = '';",
+	"    tbody.appendChild(frag);",
+	"    matched.textContent = q",
+	"      ? cur.order.length + ' of ' + rows.length + ' methods match, ' + pct(sum, cur.v.total) +",
+	"        '% of total time (exclusive)'",
+	"      : rows.length + ' methods, total ' + ms(cur.v.total) + ' ms';",
+	"  }",
+	"",
+	"  function toggle(tr) {",
+	"    var r = cur.byM.get(+tr.getAttribute('data-k')), b = tr.querySelector('button.tog');",
+	"    r.open = !r.open;",
+	"    b.setAttribute('aria-expanded', String(r.open));",
+	"    b.textContent = r.open ? '\\u25be' : '\\u25b8';",
+	"    if (r.open) {",
+	"      if (!r.det) r.det = makeDetail(r);",
+	"      tr.after(r.det);",
+	"    } else {",
+	"      r.det.remove();",
+	"    }",
+	"  }",
+	"",
+	"  /* Scroll to method k's row and highlight it; clears a search that hides it. */",
+	"  function goRow(k) {",
+	"    var r = cur.byM.get(k);",
+	"    if (!r) return false;",
+	"    if (cur.order.indexOf(r) < 0) {",
+	"      search.value = '';",
+	"      render();",
+	"    }",
+	"    if (cur.order.indexOf(r) >= limit) {",
+	"      limit = (Math.floor(cur.order.indexOf(r) / PAGE) + 1) * PAGE;",
+	"      render();",
+	"    }",
+	"    if (hlRow) hlRow.classList.remove('hl');",
+	"    hlRow = r.tr;",
+	"    hlRow.classList.add('hl');",
+	"    hlRow.scrollIntoView({ block: 'center' });",
+	"    return true;",
+	"  }",
+	"",
+	"  function flash(g) {",
+	"    if (flashed) flashed.classList.remove('flash');",
+	"    flashed = g;",
+	"    g.scrollIntoView({ block: 'center', inline: 'center' });",
+	"    g.getBoundingClientRect();",
+	"    g.classList.add('flash');",
+	"  }",
+	"",
+	"  function applyZoom() {",
+	"    graphs.querySelectorAll('svg').forEach(function (s) {",
+	"      if (!s.hasAttribute('data-w')) {",
+	"        s.setAttribute('data-w', s.getAttribute('width'));",
+	"        s.setAttribute('data-h', s.getAttribute('height'));",
+	"      }",
+	"      s.setAttribute('width', parseFloat(s.getAttribute('data-w')) * zoom + 'pt');",
+	"      s.setAttribute('height', parseFloat(s.getAttribute('data-h')) * zoom + 'pt');",
+	"    });",
+	"  }",
+	"  function fitZoom() {",
+	"    var s = cur.graph && cur.graph.querySelector('svg'), w;",
+	"    if (!s) return;",
+	"    w = parseFloat(s.getAttribute('data-w') || s.getAttribute('width')) * 4 / 3;",
+	"    zoom = Math.min(1, (graphs.clientWidth - 4) / w);",
+	"    applyZoom();",
+	"  }",
+	"",
+	"  function setView(vi) {",
+	"    cur = prepare(vi);",
+	"    limit = PAGE;",
+	"    graphs.querySelectorAll('div.graphview').forEach(function (d) { d.hidden = d !== cur.graph; });",
+	"    note.hidden = !!cur.graph;",
+	"    if (!cur.graph) {",
+	"      note.textContent = cur.v.m.length === 0",
+	"        ? 'No method ran on this thread.'",
+	"        : 'This report includes graphs for all threads and the ' + D.graphThreads +",
+	"          ' threads with the most time, to stay small; run callgraph --thread ' +",
+	"          T[cur.v.t][0] + ' -g out.svg on the trace for this one.';",
+	"    }",
+	"    render();",
+	"  }",
+	"",
+	"  document.querySelectorAll('#flat th[data-key]').forEach(function (th) {",
+	"    th.addEventListener('click', function () {",
+	"      var k = th.getAttribute('data-key');",
+	"      if (k === sortKey) sortDir = -sortDir;",
+	"      else {",
+	"        sortKey = k;",
+	"        sortDir = k === 'name' ? 1 : -1;",
+	"      }",
+	"      document.querySelectorAll('#flat th[data-key]').forEach(function (h) {",
+	"        if (h === th) h.setAttribute('aria-sort', sortDir < 0 ? 'descending' : 'ascending');",
+	"        else h.removeAttribute('aria-sort');",
+	"      });",
+	"      render();",
+	"    });",
+	"  });",
+	"  tbody.addEventListener('click', function (ev) {",
+	"    var t = ev.target, a, g;",
+	"    if ((a = t.closest('button.tog'))) {",
+	"      toggle(a.closest('tr'));",
+	"    } else if ((a = t.closest('a.mlink'))) {",
+	"      ev.preventDefault();",
+	"      goRow(+a.getAttribute('data-k'));",
+	"    } else if ((a = t.closest('button.more'))) {",
+	"      limit = +a.getAttribute('data-n');",
+	"      render();",
+	"    } else if ((a = t.closest('a.nodelink'))) {",
+	"      ev.preventDefault();",
+	"      g = document.getElementById(a.getAttribute('data-node'));",
+	"      if (g) flash(g);",
+	"    }",
+	"  });",
+	"  graphs.addEventListener('click', function (ev) {",
+	"    var g = ev.target.closest('g.node'), box, id;",
+	"    if (!g) return;",
+	"    ev.preventDefault();",
+	"    box = g.closest('div.graphview');",
+	"    id = g.id.slice(box.getAttribute('data-prefix').length);",
+	"    if (byNode.has(id)) goRow(byNode.get(id));",
+	"  });",
+	"  search.addEventListener('input', render);",
+	"  sel.addEventListener('change', function () { setView(+sel.value); });",
+	"  document.getElementById('zoom-in').addEventListener('click', function () { zoom *= 1.25; applyZoom(); });",
+	"  document.getElementById('zoom-out').addEventListener('click', function () { zoom /= 1.25; applyZoom(); });",
+	"  document.getElementById('zoom-1').addEventListener('click', function () { zoom = 1; applyZoom(); });",
+	"  document.getElementById('zoom-fit').addEventListener('click', fitZoom);",
+	"  document.documentElement.style.setProperty('--barh', document.querySelector('.bar').offsetHeight + 'px');",
+	"  setView(+sel.value || 0);",
+	"  applyZoom();",
+	"}());",
+	NULL
+};
+
+/* Length of the valid UTF-8 sequence at s, or 0 when it is invalid. */
+static size_t utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0];
+	size_t n, i;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* Append the n bytes at s to out as text an HTML parser accepts without
+ * error: invalid UTF-8 and control characters other than tab, LF and CR
+ * become U+FFFD. */
+static void put_clean(struct strbuf *out, const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str, *end = s + n, *run = s;
+	size_t k;
+
+	while (s < end) {
+		if ((*s < 0x20 && *s != '\t' && *s != '\n' && *s != '\r') || *s == 0x7f ||
+		    (k = utf8_len(s)) == 0 || (size_t)(end - s) < k) {
+			strbuf_add(out, run, (size_t)(s - run));
+			strbuf_puts(out, "\xef\xbf\xbd");
+			run = ++s;
+		} else {
+			s += k;
+		}
+	}
+	strbuf_add(out, run, (size_t)(s - run));
+}
+
+/* Append s as HTML text or attribute value: escaped by strbuf_put_html,
+ * cleaned as put_clean, and with the ':' of any "://" written as "&#58;" so
+ * no trace-derived string reads as a network reference. */
+static void put_text(struct strbuf *sb, const char *s)
+{
+	struct strbuf clean;
+	char *p, *hit;
+
+	strbuf_init(&clean);
+	put_clean(&clean, s, strlen(s));
+	p = clean.data ? clean.data : "";
+	while ((hit = strstr(p, "://")) != NULL) {
+		*hit = '\0';
+		strbuf_put_html(sb, p);
+		strbuf_puts(sb, "&#58;");
+		p = hit + 1;
+	}
+	strbuf_put_html(sb, p);
+	strbuf_free(&clean);
+}
+
+/* Append s as a quoted JSON string that is safe inside <script>: <, >, & as
+ * \u003c, \u003e, \u0026 and the ':' of "://" as \u003a. */
+static void put_jstr(struct strbuf *sb, const char *s)
+{
+	struct strbuf tmp;
+	size_t i;
+
+	strbuf_init(&tmp);
+	strbuf_put_json(&tmp, s);
+	strbuf_putc(sb, '"');
+	for (i = 0; i < tmp.len; i++) {
+		char c = tmp.data[i];
+
+		if (c == '<')
+			strbuf_puts(sb, "\\u003c");
+		else if (c == '>')
+			strbuf_puts(sb, "\\u003e");
+		else if (c == '&')
+			strbuf_puts(sb, "\\u0026");
+		else if (c == ':' && tmp.len - i >= 3 && tmp.data[i + 1] == '/' && tmp.data[i + 2] == '/')
+			strbuf_puts(sb, "\\u003a");
+		else
+			strbuf_putc(sb, c);
+	}
+	strbuf_putc(sb, '"');
+	strbuf_free(&tmp);
+}
+
+/* 1 when the bytes from p (up to end) begin with lit. */
+static int starts(const char *p, const char *end, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
+}
+
+/* Append Graphviz SVG output (n bytes) as inline HTML5 SVG: from "<svg" to
+ * the last "</svg>", without comments or xmlns attributes, with every id and
+ * local reference prefixed by `prefix` (so several graphs can share the page)
+ * and "://" broken as ":&#47;/".  Returns 0, or -1 with err filled when the
+ * bytes hold no <svg> element. */
+static int put_svg(struct strbuf *sb, const char *svg, size_t n, const char *prefix,
+		   struct cg_error *err)
+{
+	struct strbuf clean;
+	const char *p, *end, *run;
+	int rc = -1;
+
+	strbuf_init(&clean);
+	put_clean(&clean, svg, n);
+	p = clean.data ? strstr(clean.data, "<svg") : NULL;
+	end = NULL;
+	if (p) {
+		const char *q;
+
+		for (q = strstr(p, "</svg>"); q; q = strstr(q + 1, "</svg>"))
+			end = q + 6;
+	}
+	if (!p || !end) {
+		cg_error_set(err, -1, "Graphviz produced no SVG for the HTML report");
+		goto out;
+	}
+	for (run = p; p < end;) {
+		const char *q;
+
+		if (starts(p, end, "<!--")) {
+			strbuf_add(sb, run, (size_t)(p - run));
+			q = strstr(p + 4, "-->");
+			p = q ? q + 3 : end;
+			run = p;
+		} else if (starts(p, end, " xmlns=\"") || starts(p, end, " xmlns:")) {
+			strbuf_add(sb, run, (size_t)(p - run));
+			q = memchr(p, '"', (size_t)(end - p));
+			q = q ? memchr(q + 1, '"', (size_t)(end - q - 1)) : NULL;
+			p = q ? q + 1 : end;
+			run = p;
+		} else if (*prefix && (starts(p, end, " id=\"") || starts(p, end, "url(#") ||
+				       starts(p, end, "href=\"#"))) {
+			size_t k = p[0] == ' ' ? 5 : p[0] == 'u' ? 5 : 7;
+
+			strbuf_add(sb, run, (size_t)(p - run) + k);
+			strbuf_puts(sb, prefix);
+			p += k;
+			run = p;
+		} else if (starts(p, end, "://")) {
+			strbuf_add(sb, run, (size_t)(p - run));
+			strbuf_puts(sb, ":&#47;/");
+			p += 3;
+			run = p;
+		} else {
+			p++;
+		}
+	}
+	strbuf_add(sb, run, (size_t)(p - run));
+	strbuf_putc(sb, '\n');
+	rc = 0;
+out:
+	strbuf_free(&clean);
+	return rc;
+}
+
+/* The graphs chosen for a report: svg[g] is graph g's markup, graph_of[vi]
+ * the graph of view vi (0 = all threads, 1 + ti = thread ti) or -1. */
+struct graphs {
+	struct strbuf svg[HTML_THREAD_GRAPHS + 1];
+	int *graph_of;
+	size_t ngraphs;
+	size_t thread_graphs; /* per-thread graphs drawn (not counting reuse) */
+	size_t with_methods;  /* threads on which some method ran */
+};
+
+/* Release what G holds; G stays reusable as a zeroed struct. */
+static void graphs_free(struct graphs *G)
+{
+	size_t i;
+
+	for (i = 0; i < HTML_THREAD_GRAPHS + 1; i++)
+		strbuf_free(&G->svg[i]);
+	free(G->graph_of);
+	G->graph_of = NULL;
+}
+
+/* A thread index with its inclusive time, to order threads by how busy. */
+struct busy {
+	uint64_t incl_us;
+	size_t index;
+};
+
+/* qsort order of threads: inclusive time descending, then index. */
+static int cmp_busy(const void *a, const void *b)
+{
+	const struct busy *x = a, *y = b;
+
+	if (x->incl_us != y->incl_us)
+		return x->incl_us > y->incl_us ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Render view v as graph number G->ngraphs.  Returns 1 when it was added, 0
+ * when it would overrun *budget (nothing added), -1 on a Graphviz error. */
+static int add_graph(const struct cg_report *r, const struct cg_view *v, struct graphs *G,
+		     size_t *budget, struct cg_error *err)
+{
+	struct strbuf raw, *out = &G->svg[G->ngraphs];
+	char prefix[32];
+	int rc = -1;
+
+	strbuf_init(&raw);
+	if (G->ngraphs)
+		snprintf(prefix, sizeof(prefix), "g%zu-", G->ngraphs);
+	else
+		prefix[0] = '\0';
+	if (render_graph(r, v, "svg", &raw, err) < 0 ||
+	    put_svg(out, raw.data ? raw.data : "", raw.len, prefix, err) < 0)
+		goto out;
+	if (G->ngraphs && out->len > *budget) {
+		strbuf_free(out);
+		rc = 0;
+		goto out;
+	}
+	*budget = out->len > *budget ? 0 : *budget - out->len;
+	G->ngraphs++;
+	rc = 1;
+out:
+	strbuf_free(&raw);
+	return rc;
+}
+
+/* Choose and render the graphs: always all threads; then the busiest
+ * threads within HTML_SVG_BUDGET and HTML_THREAD_GRAPHS.  A single-thread
+ * trace reuses the all-threads graph.  Returns 0 or -1 (err filled). */
+static int make_graphs(const struct cg_report *r, struct graphs *G, struct cg_error *err)
+{
+	struct cg_profile *p = r->profile;
+	const struct cg_view *all = profile_view(p, -1);
+	size_t nt = profile_thread_count(p), budget = HTML_SVG_BUDGET, i;
+	struct busy *order = xmalloc((nt + 1) * sizeof(*order));
+	int rc = -1, added;
+
+	G->graph_of = xmalloc((nt + 1) * sizeof(*G->graph_of));
+	for (i = 0; i <= nt; i++)
+		G->graph_of[i] = -1;
+	if (add_graph(r, all, G, &budget, err) < 0)
+		goto out;
+	G->graph_of[0] = 0;
+	for (i = 0; i < nt; i++) {
+		order[i].incl_us = all->threads[i].incl_us;
+		order[i].index = i;
+		if (profile_view(p, (int)i)->nmethods)
+			G->with_methods++;
+	}
+	if (nt == 1) {
+		G->graph_of[1] = 0;
+		rc = 0;
+		goto out;
+	}
+	qsort(order, nt, sizeof(*order), cmp_busy);
+	for (i = 0; i < nt && G->thread_graphs < HTML_THREAD_GRAPHS; i++) {
+		const struct cg_view *v = profile_view(p, (int)order[i].index);
+
+		if (!v->nmethods)
+			continue;
+		added = add_graph(r, v, G, &budget, err);
+		if (added < 0)
+			goto out;
+		if (added == 0)
+			break;
+		G->graph_of[1 + order[i].index] = (int)(G->ngraphs - 1);
+		G->thread_graphs++;
+	}
+	rc = 0;
+out:
+	free(order);
+	return rc;
+}
+
+/* Append the NULL-terminated lines, each with a newline. */
+static void put_lines(struct strbuf *sb, const char *const *lines)
+{
+	for (; *lines; lines++) {
+		strbuf_puts(sb, *lines);
+		strbuf_putc(sb, '\n');
+	}
+}
+
+/* Doctype, head with the stylesheet, and the page heading (the trace's base
+ * name; the full path is in the summary). */
+static void put_head(const struct cg_report *r, struct strbuf *sb)
+{
+	const char *base = strrchr(r->file, '/');
+
+	if (base && !base[1])
+		base = NULL;
+	strbuf_puts(sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+			"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+			"<meta name=\"generator\" content=\"callgraph\">\n<title>callgraph: ");
+	put_text(sb, r->file);
+	strbuf_puts(sb, "</title>\n<style>\n");
+	put_lines(sb, css_lines);
+	strbuf_puts(sb, "</style>\n</head>\n<body>\n<header><h1>Call profile of ");
+	put_text(sb, base ? base + 1 : r->file);
+	strbuf_puts(sb, "</h1></header>\n");
+}
+
+/* The threads of the all-threads view as a static table, open when short. */
+static void put_threads_table(const struct cg_view *all, struct strbuf *sb)
+{
+	char ms[32], pct[16];
+	size_t i;
+
+	strbuf_printf(sb, "<details class=\"threads\"%s><summary>%zu thread%s</summary>\n",
+		      all->nthreads <= 8 ? " open" : "", all->nthreads, all->nthreads == 1 ? "" : "s");
+	strbuf_puts(sb, "<table class=\"rel\"><thead><tr><th class=\"num\">tid</th><th>name</th>"
+			"<th class=\"num\">records</th><th class=\"num\">incl ms</th>"
+			"<th class=\"num\">%</th><th class=\"num\">excl ms</th></tr></thead><tbody>\n");
+	for (i = 0; i < all->nthreads; i++) {
+		const struct cg_pthread *t = &all->threads[i];
+
+		strbuf_printf(sb, "<tr><td class=\"num\">%u</td><td>", t->tid);
+		put_text(sb, t->name);
+		strbuf_printf(sb, "</td><td class=\"num\">%" PRIu64 "</td><td class=\"num\">%s</td>",
+			      t->records, fmt_ms(ms, t->incl_us));
+		strbuf_printf(sb, "<td class=\"num\">%s</td>", fmt_pct(pct, t->incl_us, all->total_us));
+		strbuf_printf(sb, "<td class=\"num\">%s</td></tr>\n", fmt_ms(ms, t->excl_us));
+	}
+	strbuf_puts(sb, "</tbody></table></details>\n");
+}
+
+/* Static summary: trace, format, clocks (and the other clock's total of a
+ * dual-clock trace), process, threads, total, records, mode, warnings. */
+static void put_summary(const struct cg_report *r, const struct cg_view *all, struct strbuf *sb)
+{
+	const struct cg_trace_info *in = r->info;
+	const struct cg_profile_stats *stats = profile_stats(r->profile);
+	const struct cg_warning *w;
+	size_t nw = profile_warnings(r->profile, &w), i;
+	char ms[32];
+
+	strbuf_puts(sb, "<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"sumgrid\">\n"
+			"<dl class=\"summary\">\n<dt>Trace</dt><dd>");
+	put_text(sb, r->file);
+	strbuf_printf(sb, "</dd>\n<dt>Format</dt><dd>%s, version %d%s, %d-byte records</dd>\n",
+		      trace_layout_name(in->layout), in->version, in->gzip ? ", gzip" : "",
+		      in->record_size);
+	strbuf_printf(sb, "<dt>Clock</dt><dd>%s (times below: %s)", trace_clock_name(in->clock),
+		      report_clock_name(r));
+	if (in->clock == CG_CLOCK_DUAL)
+		strbuf_printf(sb, "; %s clock total %s ms", r->clock == CG_USE_CPU ? "wall" : "cpu",
+			      fmt_ms(ms, stats->other_total_us));
+	strbuf_puts(sb, "</dd>\n");
+	if (in->vm[0] || in->pid >= 0) {
+		strbuf_puts(sb, "<dt>Process</dt><dd>");
+		if (in->vm[0]) {
+			strbuf_puts(sb, "VM ");
+			put_text(sb, in->vm);
+		}
+		if (in->pid >= 0)
+			strbuf_printf(sb, "%spid %" PRId64, in->vm[0] ? ", " : "", in->pid);
+		strbuf_puts(sb, "</dd>\n");
+	}
+	strbuf_printf(sb, "<dt>Threads</dt><dd>%zu</dd>\n", all->nthreads);
+	strbuf_printf(sb, "<dt>Total</dt><dd>%s ms (sum over threads of last - first event)</dd>\n",
+		      fmt_ms(ms, all->total_us));
+	strbuf_printf(sb, "<dt>Records</dt><dd>%" PRIu64, stats->records);
+	if (stats->skipped)
+		strbuf_printf(sb, " (and %" PRIu64 " of threads not selected)", stats->skipped);
+	strbuf_puts(sb, "</dd>\n");
+	if (profile_sampling(r->profile))
+		strbuf_puts(sb, "<dt>Mode</dt><dd>sampling (call counts are stack changes)</dd>\n");
+	strbuf_printf(sb, "<dt>Warnings</dt><dd>%s", nw ? "" : "none");
+	if (nw) {
+		strbuf_puts(sb, "<ul class=\"warnings\">\n");
+		for (i = 0; i < nw; i++) {
+			strbuf_puts(sb, "<li>");
+			put_text(sb, w[i].message);
+			strbuf_puts(sb, "</li>\n");
+		}
+		strbuf_puts(sb, "</ul>");
+	}
+	strbuf_puts(sb, "</dd>\n</dl>\n");
+	put_threads_table(all, sb);
+	strbuf_puts(sb, "</div>\n</section>\n");
+}
+
+/* The sticky bar: thread selector, search box, matched share. */
+static void put_bar(const struct cg_view *all, struct strbuf *sb)
+{
+	char ms[32];
+	size_t i;
+
+	strbuf_printf(sb, "<div class=\"bar\">\n<label>Thread <select id=\"thread\">\n"
+			  "<option value=\"0\">All threads (%zu): %s ms</option>\n",
+		      all->nthreads, fmt_ms(ms, all->total_us));
+	for (i = 0; i < all->nthreads; i++) {
+		const struct cg_pthread *t = &all->threads[i];
+
+		strbuf_printf(sb, "<option value=\"%zu\">", i + 1);
+		put_text(sb, t->name);
+		strbuf_printf(sb, " (%u): %s ms</option>\n", t->tid, fmt_ms(ms, t->incl_us));
+	}
+	strbuf_puts(sb, "</select></label>\n<label>Search <input id=\"search\" type=\"search\" "
+			"placeholder=\"method name (smart case)\" autocomplete=\"off\" "
+			"spellcheck=\"false\"></label>\n<span id=\"matched\" aria-live=\"polite\"></span>\n"
+			"</div>\n");
+}
+
+/* The graph section: zoom buttons, what is left out, one div per graph
+ * (graph 0, all threads, visible; the script shows the current view's). */
+static void put_graphs(const struct cg_report *r, const struct graphs *G, size_t nthreads,
+		       struct strbuf *sb)
+{
+	size_t g;
+
+	strbuf_puts(sb, "<section id=\"graph\">\n<h2>Call graph</h2>\n<div class=\"graphbar\">"
+			"<button type=\"button\" id=\"zoom-out\" title=\"Zoom out\">-</button>"
+			"<button type=\"button\" id=\"zoom-in\" title=\"Zoom in\">+</button>"
+			"<button type=\"button\" id=\"zoom-1\" title=\"Actual size\">1:1</button>"
+			"<button type=\"button\" id=\"zoom-fit\" title=\"Fit the width\">Fit</button>");
+	strbuf_printf(sb, "<span>Click a node to find its row. Edges under %g %% of the caller's "
+			  "time are left out (-t).", r->threshold);
+	if (nthreads > 1 && G->thread_graphs < G->with_methods)
+		strbuf_printf(sb, " To stay small the report draws all threads and the %zu busiest "
+				  "of %zu threads.", G->thread_graphs, G->with_methods);
+	strbuf_puts(sb, "</span></div>\n<div id=\"graphs\">\n");
+	for (g = 0; g < G->ngraphs; g++) {
+		strbuf_printf(sb, "<div class=\"graphview\" id=\"graph-%zu\" data-prefix=\"", g);
+		if (g)
+			strbuf_printf(sb, "g%zu-", g);
+		strbuf_printf(sb, "\"%s>\n", g ? " hidden" : "");
+		strbuf_add(sb, G->svg[g].data, G->svg[g].len);
+		strbuf_puts(sb, "</div>\n");
+	}
+	strbuf_puts(sb, "<p id=\"graph-note\" hidden></p>\n</div>\n</section>\n");
+}
+
+/* The flat profile's header row (each a sort button; inclusive time is the
+ * initial order) and an empty body the script fills. */
+static void put_table(struct strbuf *sb)
+{
+	static const char *const cols[][3] = {
+		{ "name", "", "Method" },
+		{ "incl", " class=\"num\" aria-sort=\"descending\"", "Incl ms" },
+		{ "inclp", " class=\"num\"", "Incl %" },
+		{ "excl", " class=\"num\"", "Excl ms" },
+		{ "exclp", " class=\"num\"", "Excl %" },
+		{ "calls", " class=\"num\"", "Calls+Rec" },
+		{ "mpc", " class=\"num\"", "ms/call" },
+	};
+	size_t i;
+
+	strbuf_puts(sb, "<section id=\"profile\">\n<h2>Flat profile</h2>\n<table id=\"flat\">\n"
+			"<thead><tr>");
+	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		strbuf_printf(sb, "<th data-key=\"%s\"%s><button type=\"button\">%s</button></th>",
+			      cols[i][0], cols[i][1], cols[i][2]);
+	strbuf_puts(sb, "</tr></thead>\n<tbody></tbody>\n</table>\n<noscript><p>The flat profile "
+			"is built by the page's script; without JavaScript, run callgraph on the "
+			"trace for the text profile.</p></noscript>\n</section>\n");
+}
+
+/* One view's data: methods as flat [k, incl, excl, calls, rec] with k the
+ * method's position in the all-threads view; edges as flat [caller, callee,
+ * calls, incl] with a root caller written -1 - thread index. */
+static void put_view(const struct cg_view *all, const struct cg_view *v, int vi, int graph,
+		     struct strbuf *sb)
+{
+	size_t i;
+
+	strbuf_printf(sb, "{\"t\":%d,\"total\":%" PRIu64 ",\"g\":%d,\"m\":[", vi - 1, v->total_us,
+		      graph);
+	for (i = 0; i < v->nmethods; i++) {
+		const struct cg_pmethod *m = &v->methods[i];
+
+		strbuf_printf(sb, "%s%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
+			      i ? "," : "", all->method_pos[m->index], m->incl_us, m->excl_us,
+			      m->calls, m->rec_calls);
+	}
+	strbuf_puts(sb, "],\n\"e\":[");
+	for (i = 0; i < v->nedges; i++) {
+		const struct cg_pedge *e = &v->edges[i];
+		int64_t caller = e->from_root ? -1 - (vi ? (int64_t)(vi - 1) : (int64_t)e->caller)
+					      : (int64_t)all->method_pos[e->caller];
+
+		strbuf_printf(sb, "%s%" PRId64 ",%" PRIu32 ",%" PRIu64 ",%" PRIu64, i ? "," : "",
+			      caller, all->method_pos[e->callee], e->calls, e->incl_us);
+	}
+	strbuf_puts(sb, "]}");
+}
+
+/* The JSON block: threads [tid, name, records, incl, excl], methods
+ * [display name, signature, id] in all-threads view order, then the views:
+ * all threads first, then each thread in view order.  Times in us. */
+static void put_data(const struct cg_report *r, const struct graphs *G, struct strbuf *sb)
+{
+	struct cg_profile *p = r->profile;
+	const struct cg_view *all = profile_view(p, -1);
+	size_t nt = profile_thread_count(p), i;
+	struct strbuf name;
+
+	strbuf_init(&name);
+	strbuf_printf(sb, "<script type=\"application/json\" id=\"cg-data\">\n"
+			  "{\"graphThreads\":%zu,\n\"threads\":[", G->thread_graphs);
+	for (i = 0; i < all->nthreads; i++) {
+		const struct cg_pthread *t = &all->threads[i];
+
+		strbuf_printf(sb, "%s\n[%u,", i ? "," : "", t->tid);
+		put_jstr(sb, t->name);
+		strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", t->records, t->incl_us,
+			      t->excl_us);
+	}
+	strbuf_puts(sb, "],\n\"methods\":[");
+	for (i = 0; i < all->nmethods; i++) {
+		const struct cg_method_info *m = all->methods[i].info;
+
+		strbuf_reset(&name);
+		symtab_put_display(&name, m);
+		strbuf_puts(sb, i ? ",\n[" : "\n[");
+		put_jstr(sb, name.data ? name.data : "");
+		strbuf_putc(sb, ',');
+		put_jstr(sb, m->sig);
+		strbuf_printf(sb, ",%" PRIu32 "]", m->id);
+	}
+	strbuf_puts(sb, "],\n\"views\":[\n");
+	put_view(all, all, 0, G->graph_of[0], sb);
+	for (i = 0; i < nt; i++) {
+		strbuf_puts(sb, ",\n");
+		put_view(all, profile_view(p, (int)i), (int)i + 1, G->graph_of[i + 1], sb);
+	}
+	strbuf_puts(sb, "]}\n</script>\n");
+	strbuf_free(&name);
+}
+
+/* The renderer: appends the whole page to sb.  Returns 0, or -1 with err
+ * filled when Graphviz fails (sb then holds nothing useful). */
+static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
+{
+	const struct cg_view *all = profile_view(r->profile, -1);
+	struct graphs G;
+	int rc = -1;
+
+	memset(&G, 0, sizeof(G));
+	if (make_graphs(r, &G, err) < 0)
+		goto out;
+	put_head(r, sb);
+	put_summary(r, all, sb);
+	put_bar(all, sb);
+	put_graphs(r, &G, all->nthreads, sb);
+	put_table(sb);
+	if (render_timeline_section(r, sb, err) < 0) /* timeline and flame graph (issue 8) */
+		goto out;
+	put_data(r, &G, sb);
+	strbuf_puts(sb, "<script>\n");
+	put_lines(sb, js_lines);
+	strbuf_puts(sb, "</script>\n</body>\n</html>\n");
+	rc = 0;
+out:
+	graphs_free(&G);
+	return rc;
+}
+
+const struct cg_renderer render_html = { "html", html_render };

@@ -1,0 +1,60 @@
+#!/bin/sh
+# run.sh BUILD_DIR - browser test of the HTML report.
+#
+# Generates the trace of report.desc with BUILD_DIR/tracegen, writes its
+# report with BUILD_DIR/callgraph into a temporary directory and drives it in
+# headless Chromium (test.mjs, which also runs check_html.py on it).  When the
+# shared corpus is beside the repository (../shared, or $CG_SHARED), the
+# report of its largest trace is loaded too.  Installs playwright-core from
+# package-lock.json first when node_modules is missing.  Then timeline.mjs
+# (issue 8).  Ends with one line adding both up, "browser + timeline: N
+# passed, N failed", and exits non-zero on failure.
+set -eu
+
+build=${1:?usage: run.sh BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "$build" && pwd)
+shared=${CG_SHARED:-$here/../../../shared}
+big=$shared/corpus/firefox-profiler_art-trace-streaming.trace.gz
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgbrowser.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+if [ ! -d "$here/node_modules/playwright-core" ]; then
+	(cd "$here" && npm ci --no-audit --no-fund >"$tmp/npm.log" 2>&1) ||
+		{ cat "$tmp/npm.log"; echo "browser: 0 passed, 1 failed"; exit 1; }
+fi
+
+cd "$tmp"
+export LC_ALL=C
+"$build/tracegen" -o report.trace "$here/report.desc"
+"$build/callgraph" -q -t 0 --html report.html report.trace
+set -- report.html
+if [ -f "$big" ]; then
+	"$build/callgraph" -q --html big.html "$big"
+	set -- report.html big.html
+fi
+# --- issue 8: timeline and flame graph (timeline.mjs) -----------------------
+# On report.html, a timed report of big.desc (about 3 million calls) and the
+# corpus report; test.mjs's and timeline.mjs's counts are added into the one
+# final line tests/run.sh reads.
+"$build/tracegen" -o tl-big.trace "$here/big.desc"
+"$build/callgraph" -q --html tl-big.html tl-big.trace
+rc=0
+node "$here/test.mjs" "$@" >browser.out 2>&1 || rc=1
+shift
+node "$here/timeline.mjs" report.html tl-big.html "$@" >timeline.out 2>&1 || rc=1
+cat browser.out timeline.out
+p=0 f=0
+for out in browser.out timeline.out; do
+	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "FAIL $out: no result line"
+		f=$((f + 1))
+		continue
+	fi
+	p=$((p + $(echo "$line" | sed -E 's/.*[^0-9]([0-9]+) passed.*/\1/')))
+	f=$((f + $(echo "$line" | sed -E 's/.*passed, ([0-9]+) failed.*/\1/')))
+done
+echo "browser + timeline: $p passed, $f failed"
+[ "$f" -eq 0 ] && [ "$rc" -eq 0 ]

@@ -1,0 +1,157 @@
+/* fuzz_target.c - libFuzzer entry point: the whole pipeline on one input.
+ *
+ * bytes -> source_open_mem -> trace_open -> trace_next/profile_add (and the
+ * -o dump) -> profile_finish -> views -> filter_prune -> every in-memory
+ * renderer -> free.  Built two ways: with clang -fsanitize=fuzzer by
+ * tests/fuzz/run.sh, and with gcc plus tests/fuzz/replay_main.c as
+ * build/fuzz_replay, which `make test` runs over corpus/ and crashes/.
+ *
+ * The graph and HTML renderers are compiled in only when their sources are
+ * in src/ (libcg.a is built from every src/NAME.c, so the symbols exist
+ * exactly then).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "filter.h"
+#include "dump.h"
+#include "profile.h"
+#include "render_json.h"
+#include "render_text.h"
+#include "report.h"
+#include "source.h"
+#include "strbuf.h"
+#include "trace.h"
+
+#if defined(__has_include)
+#if __has_include("render_gv.c")
+#define CG_FUZZ_GRAPH 1
+#include "render_gv.h"
+#endif
+#if __has_include("render_html.c")
+#define CG_FUZZ_HTML 1
+#include "render_html.h"
+#endif
+#endif
+
+/* Keep one input cheap: a gzip input may inflate to at most this many bytes
+ * (the real limit is the bomb check in source.c, far larger), and Graphviz
+ * layout runs only on small views. */
+#define FUZZ_MAX_INFLATED (16u << 20)
+#define FUZZ_MAX_GRAPH_METHODS 200
+#define FUZZ_BATCH 257
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void render_all(struct cg_report *r)
+{
+	const struct cg_renderer *rds[] = {
+		&render_text, &render_json,
+#ifdef CG_FUZZ_HTML
+		&render_html,
+#endif
+	};
+	struct strbuf sb;
+	size_t i;
+
+	strbuf_init(&sb);
+	for (i = 0; i < sizeof(rds) / sizeof(rds[0]); i++) {
+		struct cg_error err = { { 0 }, 0, 0 };
+
+		(void)rds[i]->render(r, &sb, &err);
+		strbuf_reset(&sb);
+	}
+#ifdef CG_FUZZ_GRAPH
+	{
+		const struct cg_view *v = profile_view(r->profile, -1);
+
+		if (v && v->nmethods <= FUZZ_MAX_GRAPH_METHODS) {
+			struct cg_error err = { { 0 }, 0, 0 };
+
+			(void)render_graph(r, v, "dot", &sb, &err);
+		}
+	}
+#endif
+	strbuf_free(&sb);
+}
+
+static void prune_views(struct cg_profile *p)
+{
+	size_t i, n = profile_thread_count(p);
+
+	for (i = 0; i <= n && i < 4; i++) {
+		const struct cg_view *v = profile_view(p, i == 0 ? -1 : (int)i - 1);
+		struct cg_graph_sel sel;
+		struct cg_error err = { { 0 }, 0, 0 };
+
+		if (!v)
+			continue;
+		if (filter_prune(v, i == 1 ? 0.0 : 20.0, i == 2 ? 3 : CG_DEFAULT_MAX_NODES, &sel,
+				 &err) == 0)
+			filter_sel_free(&sel);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct cg_source *src = source_open_mem(data, size);
+	struct cg_trace *t = NULL;
+	struct cg_profile *p = NULL;
+	struct cg_dump *dump = NULL;
+	struct cg_record recs[FUZZ_BATCH];
+	struct cg_profile_opts po;
+	FILE *devnull = NULL;
+	size_t n;
+	int rc;
+
+	memset(&po, 0, sizeof(po));
+	po.clock = CG_USE_WALL;
+	source_set_limit(src, FUZZ_MAX_INFLATED);
+	t = trace_open(src, &err);
+	if (!t)
+		goto done;
+	/* Vary the options with the input so both clocks and the dump run. */
+	if (size & 1)
+		po.clock = CG_USE_CPU;
+	p = profile_create(trace_symtab(t), &po);
+	if (size % 4 == 2 && (devnull = fopen("/dev/null", "w")) != NULL) {
+		dump = dump_create(devnull);
+		dump_header(dump, "fuzz", trace_info(t), trace_symtab(t));
+	}
+	do {
+		rc = trace_next(t, recs, FUZZ_BATCH, &n, &err);
+		if (dump)
+			dump_records(dump, trace_symtab(t), recs, n);
+		if (profile_add(p, recs, n, &err) < 0)
+			rc = -1;
+	} while (rc == 1);
+	if (rc < 0)
+		goto done;
+	profile_finish(p, trace_info(t));
+	if (dump)
+		dump_footer(dump, trace_info(t), trace_symtab(t), trace_key_text(t));
+	{
+		struct cg_report r = { 0 };
+
+		r.file = "fuzz.trace";
+		r.info = trace_info(t);
+		r.profile = p;
+		r.st = trace_symtab(t);
+		r.clock = po.clock;
+		r.threshold = 20.0;
+		r.max_nodes = CG_DEFAULT_MAX_NODES;
+		render_all(&r);
+	}
+	prune_views(p);
+done:
+	dump_free(dump);
+	if (devnull)
+		fclose(devnull);
+	profile_free(p);
+	trace_free(t);
+	source_free(src);
+	return 0;
+}

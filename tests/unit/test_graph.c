@@ -1,0 +1,519 @@
+/* test_graph.c - threshold pruning (filter.c) and the Graphviz renderer
+ * (render_gv.c), on profiles built through the real symtab and model. */
+#include <stdlib.h>
+
+#include "filter.h"
+#include "profile.h"
+#include "render_gv.h"
+#include "report.h"
+#include "strbuf.h"
+#include "symtab.h"
+#include "unit.h"
+
+/* Only render_gv.c includes Graphviz; re-parsing the dot output needs these
+ * two libcgraph functions, declared here exactly as cgraph.h has them. */
+struct Agraph_s;
+struct Agraph_s *agmemread(const char *cp);
+int agclose(struct Agraph_s *g);
+
+struct fixture {
+	struct cg_symtab *st;
+	struct cg_profile *p;
+	struct cg_trace_info info;
+	struct cg_report r;
+	const struct cg_view *v;
+};
+
+#define EV(id, t, act) { 1, (id), (t), (t), (act), 0 }
+
+/* Replay recs (thread 1, "main") over the methods already defined in
+ * f->st and take the all-threads view.  0 or 1 (failed). */
+static int fx_run(struct fixture *f, const struct cg_record *recs, size_t n)
+{
+	struct cg_error err = { { 0 }, 0, 0 };
+
+	symtab_define_thread(f->st, 1, "main", 0);
+	f->p = profile_create(f->st, NULL);
+	if (profile_add(f->p, recs, n, &err) < 0) {
+		fprintf(stderr, "  profile_add: %s\n", err.msg);
+		return 1;
+	}
+	memset(&f->info, 0, sizeof(f->info));
+	f->info.clock = CG_CLOCK_WALL;
+	profile_finish(f->p, &f->info);
+	f->v = profile_view(f->p, -1);
+	memset(&f->r, 0, sizeof(f->r));
+	f->r.file = "test.trace";
+	f->r.info = &f->info;
+	f->r.profile = f->p;
+	f->r.st = f->st;
+	f->r.clock = CG_USE_WALL;
+	f->r.threshold = 20;
+	return f->v ? 0 : 1;
+}
+
+static void fx_free(struct fixture *f)
+{
+	profile_free(f->p);
+	symtab_free(f->st);
+}
+
+/* The shared example, times in us on thread 1 (total 1000):
+ *
+ *   R 0..1000          root->R 1000 (100 % of the thread)
+ *     A 0..700           R->A 700   (70 % of R)
+ *       C 100..600         A->C 500 (71.4 % of A)
+ *       E 600..670         A->E 70  (exactly 10 % of A)
+ *     B 700..1000        R->B 300   (30 % of R)
+ *       C 710..730         B->C 20  (6.67 % of B; C's total 520 is 173 % of
+ *                                    B, so dmtracedump's rule keeps it)
+ *       D 750..900         B->D 150 (exactly 50 % of B)
+ *
+ * Inclusive: R 1000, A 700, C 520, B 300, D 150, E 70 (the view's order).
+ * Exclusive: R 0, A 100+30 = 130, C 520, B 10+20+100 = 130, D 150, E 70. */
+enum { ID_R = 0x4, ID_A = 0x8, ID_B = 0xc, ID_C = 0x10, ID_D = 0x14, ID_E = 0x18 };
+
+static int fx_example(struct fixture *f)
+{
+	static const struct cg_record recs[] = {
+		EV(ID_R, 0, CG_ENTER),   EV(ID_A, 0, CG_ENTER),   EV(ID_C, 100, CG_ENTER),
+		EV(ID_C, 600, CG_EXIT),  EV(ID_E, 600, CG_ENTER), EV(ID_E, 670, CG_EXIT),
+		EV(ID_A, 700, CG_EXIT),  EV(ID_B, 700, CG_ENTER), EV(ID_C, 710, CG_ENTER),
+		EV(ID_C, 730, CG_EXIT),  EV(ID_D, 750, CG_ENTER), EV(ID_D, 900, CG_EXIT),
+		EV(ID_B, 1000, CG_EXIT), EV(ID_R, 1000, CG_EXIT),
+	};
+
+	f->st = symtab_create();
+	symtab_define_method(f->st, ID_R, "com/ex/R", "run", "()V", "R.java", 0);
+	symtab_define_method(f->st, ID_A, "com/ex/A", "a", "()V", "A.java", 0);
+	symtab_define_method(f->st, ID_B, "com/ex/B", "b", "()V", "B.java", 0);
+	symtab_define_method(f->st, ID_C, "com/ex/Shared", "work", "(I)V", "Shared.java", 12);
+	symtab_define_method(f->st, ID_D, "com/ex/D", "d", "()V", "D.java", 0);
+	symtab_define_method(f->st, ID_E, "com/ex/E", "e", "()V", "E.java", 0);
+	return fx_run(f, recs, sizeof(recs) / sizeof(recs[0]));
+}
+
+/* Is method `id` kept / is edge caller->callee kept (caller 0 = the root)? */
+static int kept_method(const struct fixture *f, const struct cg_graph_sel *s, uint32_t id)
+{
+	int64_t idx = symtab_find_method(f->st, id);
+
+	return idx >= 0 && s->keep_method[f->v->method_pos[idx]];
+}
+
+static int kept_edge(const struct fixture *f, const struct cg_graph_sel *s, uint32_t caller,
+		     uint32_t callee)
+{
+	size_t i;
+
+	for (i = 0; i < f->v->nedges; i++) {
+		const struct cg_pedge *e = &f->v->edges[i];
+		const struct cg_method_info *ce = symtab_method(f->st, e->callee);
+
+		if (ce->id != callee)
+			continue;
+		if (caller == 0 ? e->from_root
+				: !e->from_root && symtab_method(f->st, e->caller)->id == caller)
+			return s->keep_edge[i];
+	}
+	return -1; /* no such edge */
+}
+
+static int render(struct fixture *f, const char *format, struct strbuf *out)
+{
+	struct cg_error err = { { 0 }, 0, 0 };
+
+	strbuf_init(out);
+	if (render_graph(&f->r, f->v, format, out, &err) < 0) {
+		fprintf(stderr, "  render_graph(%s): %s\n", format, err.msg);
+		return 1;
+	}
+	return 0;
+}
+
+/* Dot text with agwrite's line continuations (backslash-newline inside
+ * quoted strings longer than 128 bytes) joined, for substring checks. */
+static void unfold(const struct strbuf *in, struct strbuf *out)
+{
+	size_t i;
+
+	strbuf_init(out);
+	for (i = 0; i < in->len; i++) {
+		if (in->data[i] == '\\' && i + 1 < in->len && in->data[i + 1] == '\n')
+			i++;
+		else
+			strbuf_putc(out, in->data[i]);
+	}
+}
+
+static int contains(const struct strbuf *sb, const char *needle)
+{
+	if (sb->data && strstr(sb->data, needle))
+		return 1;
+	fprintf(stderr, "  missing: %s\n", needle);
+	return 0;
+}
+
+UNIT_TEST(graph_view_example)
+{
+	struct fixture f;
+
+	CHECK(fx_example(&f) == 0);
+	CHECK_EQ_U64(f.v->total_us, 1000);
+	CHECK_EQ_U64(f.v->nmethods, 6);
+	CHECK_EQ_U64(f.v->nedges, 7);
+	/* Order by inclusive: R A C B D E. */
+	CHECK_EQ_U64(f.v->methods[0].info->id, ID_R);
+	CHECK_EQ_U64(f.v->methods[2].info->id, ID_C);
+	CHECK_EQ_U64(f.v->methods[2].incl_us, 520);
+	CHECK_EQ_U64(f.v->methods[3].excl_us, 130);
+	fx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(graph_threshold_0_keeps_all)
+{
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err;
+
+	CHECK(fx_example(&f) == 0);
+	CHECK(filter_prune(f.v, 0, 0, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 6);
+	CHECK_EQ_U64(s.nodes_dropped, 0);
+	CHECK_EQ_U64(s.edges_kept, 7);
+	CHECK_EQ_U64(s.edges_dropped, 0);
+	CHECK_EQ_U64(s.keep_thread[0], 1);
+	filter_sel_free(&s);
+	fx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(graph_threshold_10_edge_time_not_callee_total)
+{
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err;
+
+	CHECK(fx_example(&f) == 0);
+	CHECK(filter_prune(f.v, 10, 0, &s, &err) == 0);
+	/* B->C carries 20 of B's 300 us (6.67 %): dropped, although C's total
+	 * (520) is more than B's.  A->E is exactly 10 % of A: kept. */
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_C), 0);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_A, ID_E), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_A, ID_C), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_D), 1);
+	CHECK_EQ_U64(s.nodes_kept, 6);
+	CHECK_EQ_U64(s.edges_kept, 6);
+	CHECK_EQ_U64(s.edges_dropped, 1);
+	filter_sel_free(&s);
+	/* Just above 10 %, A->E goes and E with it. */
+	CHECK(filter_prune(f.v, 10.001, 0, &s, &err) == 0);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_A, ID_E), 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_E), 0);
+	CHECK_EQ_U64(s.nodes_kept, 5);
+	filter_sel_free(&s);
+	fx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(graph_threshold_50_reachability)
+{
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err;
+
+	CHECK(fx_example(&f) == 0);
+	CHECK(filter_prune(f.v, 50, 0, &s, &err) == 0);
+	/* R->B is 30 %: dropped.  B->D is exactly 50 % and passes the rule,
+	 * but B is unreachable, so D and B->D go too.  A->E (10 %) goes. */
+	CHECK_EQ_U64(kept_edge(&f, &s, 0, ID_R), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_R, ID_A), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_A, ID_C), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_R, ID_B), 0);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_D), 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_B), 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_D), 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_E), 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_C), 1);
+	CHECK_EQ_U64(s.nodes_kept, 3);
+	CHECK_EQ_U64(s.nodes_dropped, 3);
+	CHECK_EQ_U64(s.edges_kept, 3);
+	CHECK_EQ_U64(s.edges_dropped, 4);
+	filter_sel_free(&s);
+	/* 100 % keeps only edges carrying all their caller's time: root->R. */
+	CHECK(filter_prune(f.v, 100, 0, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 1);
+	CHECK_EQ_U64(s.edges_kept, 1);
+	filter_sel_free(&s);
+	fx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(graph_max_nodes_best_first)
+{
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err;
+
+	CHECK(fx_example(&f) == 0);
+	/* Best-first by inclusive: R (1000), then A (700) over B (300), then C
+	 * (520, reached through A) over B. */
+	CHECK(filter_prune(f.v, 0, 3, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 3);
+	CHECK_EQ_U64(s.nodes_dropped, 3);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_C), 1);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_B), 0);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_A, ID_C), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_C), 0);
+	CHECK_EQ_U64(s.edges_kept, 3);
+	filter_sel_free(&s);
+	/* Four adds B, and with it B->C (C is already in). */
+	CHECK(filter_prune(f.v, 0, 4, &s, &err) == 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_B), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_C), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_D), 0);
+	CHECK_EQ_U64(s.edges_kept, 5);
+	filter_sel_free(&s);
+	/* A cap above what is reachable changes nothing. */
+	CHECK(filter_prune(f.v, 50, 4, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 3);
+	filter_sel_free(&s);
+	fx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(graph_threshold_invalid)
+{
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err = { { 0 }, 0, 0 };
+
+	CHECK(fx_example(&f) == 0);
+	CHECK(filter_prune(f.v, -1, 0, &s, &err) == -1);
+	CHECK(strstr(err.msg, "threshold") != NULL);
+	CHECK(s.keep_method == NULL);
+	filter_sel_free(&s);
+	CHECK(filter_prune(f.v, 100.5, 0, &s, &err) == -1);
+	filter_sel_free(NULL);
+	fx_free(&f);
+	return 0;
+}
+
+/* R calls F; F calls itself and G; G calls F again:
+ *   0 R> 10 F> 20 F> 30 G> 40 F> 50 <F 60 <G 70 <F 80 <F 100 <R
+ * F: 1 call + 2 recursive; F->F (self) and G->F carry 0 us; F->G 30 of
+ * F's 70 us (42.9 %). */
+static int fx_recursion(struct fixture *f)
+{
+	static const struct cg_record recs[] = {
+		EV(0x4, 0, CG_ENTER), EV(0x8, 10, CG_ENTER), EV(0x8, 20, CG_ENTER),
+		EV(0xc, 30, CG_ENTER), EV(0x8, 40, CG_ENTER), EV(0x8, 50, CG_EXIT),
+		EV(0xc, 60, CG_EXIT), EV(0x8, 70, CG_EXIT), EV(0x8, 80, CG_EXIT),
+		EV(0x4, 100, CG_EXIT),
+	};
+
+	f->st = symtab_create();
+	symtab_define_method(f->st, 0x4, "R", "run", "()V", "R.java", 0);
+	symtab_define_method(f->st, 0x8, "F", "f", "()V", "F.java", 0);
+	symtab_define_method(f->st, 0xc, "G", "g", "()V", "G.java", 0);
+	return fx_run(f, recs, sizeof(recs) / sizeof(recs[0]));
+}
+
+UNIT_TEST(graph_recursion_self_loop)
+{
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err;
+	struct strbuf out;
+
+	CHECK(fx_recursion(&f) == 0);
+	CHECK_EQ_U64(f.v->methods[f.v->method_pos[symtab_find_method(f.st, 0x8)]].rec_calls, 2);
+	CHECK(filter_prune(f.v, 20, 0, &s, &err) == 0);
+	/* The self-edge is kept with F regardless of its 0 us; G->F is not. */
+	CHECK_EQ_U64(kept_edge(&f, &s, 0x8, 0x8), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, 0xc, 0x8), 0);
+	CHECK_EQ_U64(kept_edge(&f, &s, 0x8, 0xc), 1);
+	filter_sel_free(&s);
+	CHECK(filter_prune(f.v, 0, 0, &s, &err) == 0);
+	CHECK_EQ_U64(kept_edge(&f, &s, 0xc, 0x8), 1);
+	filter_sel_free(&s);
+
+	f.r.threshold = 20;
+	CHECK(render(&f, "dot", &out) == 0);
+	CHECK(contains(&out, "m0x8 -> m0x8\t[label=\"2 recursive\""));
+	CHECK(!strstr(out.data, "m0xc -> m0x8"));
+	CHECK(contains(&out, "m0x8 -> m0xc"));
+	strbuf_free(&out);
+	f.r.threshold = 0;
+	CHECK(render(&f, "dot", &out) == 0);
+	CHECK(contains(&out, "m0xc -> m0x8"));
+	strbuf_free(&out);
+	fx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(graph_dot_labels_and_determinism)
+{
+	struct fixture f;
+	struct strbuf a, b;
+	struct cg_graph_sel s;
+	struct cg_error err;
+	struct Agraph_s *g;
+
+	CHECK(fx_example(&f) == 0);
+	f.r.threshold = 10;
+	CHECK(render(&f, "dot", &a) == 0);
+	CHECK(render(&f, "gv", &b) == 0);
+	CHECK_EQ_U64(a.len, b.len);
+	CHECK(memcmp(a.data, b.data, a.len) == 0);
+	strbuf_free(&b);
+	CHECK(contains(&a, "digraph callgraph {"));
+	CHECK(contains(&a, "\tt1\t[class=thread"));
+	CHECK(contains(&a, "label=\"main\\ntid 1\\n1.000 ms (100.00%)\""));
+	CHECK(contains(&a, "label=\"com.ex.A.a\\nincl 0.700 ms (70.00%)\\nexcl 0.130 ms (13.00%)\\ncalls 1+0\""));
+	CHECK(contains(&a, "tooltip=\"com.ex.Shared.work(I)V\\nShared.java:12\""));
+	CHECK(contains(&a, "m0x8 -> m0x18\t[label=\"1 call\\n0.070 ms\""));
+	CHECK(contains(&a, "m0x4 -> m0x8\t[label=\"1 call\\n0.700 ms\""));
+	CHECK(contains(&a, "id=m0x10"));
+	unfold(&a, &b);
+	CHECK(contains(&b, "label=\"trace: test.trace\\lclock: wall\\lthreads: 1\\ltotal: 1.000 ms\\l"
+			   "threshold: 10% of caller\\lnodes: 6 shown, 0 dropped\\l"
+			   "edges: 6 shown, 1 dropped\\l\""));
+	strbuf_free(&b);
+	/* R (100 %) is red, E (7 %) nearly blue. */
+	CHECK(contains(&a, "fillcolor=\"#ff7373\""));
+	CHECK(!strstr(a.data, "m0xc -> m0x10"));
+	/* It re-parses. */
+	g = agmemread(a.data);
+	CHECK(g != NULL);
+	agclose(g);
+	/* Same view, same bytes, after other work in between. */
+	CHECK(filter_prune(f.v, 50, 0, &s, &err) == 0);
+	filter_sel_free(&s);
+	CHECK(render(&f, "dot", &b) == 0);
+	CHECK_EQ_U64(a.len, b.len);
+	CHECK(memcmp(a.data, b.data, a.len) == 0);
+	strbuf_free(&a);
+	strbuf_free(&b);
+	fx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(graph_svg_special_names)
+{
+	static const struct cg_record recs[] = {
+		EV(0x4, 0, CG_ENTER), EV(0x8, 10, CG_ENTER), EV(0x8, 20, CG_EXIT),
+		EV(0xc, 30, CG_ENTER), EV(0xc, 40, CG_EXIT), EV(0x10, 50, CG_ENTER),
+		EV(0x10, 60, CG_EXIT), EV(0x14, 70, CG_ENTER), EV(0x14, 80, CG_EXIT),
+		EV(0x4, 100, CG_EXIT),
+	};
+	struct fixture f;
+	struct strbuf dot, svg;
+	struct Agraph_s *g;
+
+	f.st = symtab_create();
+	symtab_define_method(f.st, 0x4, "com/ex/Main$1", "<init>", "()V", "Main.java", 3);
+	symtab_define_method(f.st, 0x8, "q\"uote{x|y}", "back\\slash\\n", "(Ljava/lang/String;)V",
+			     "Q.java", 0);
+	symtab_define_method(f.st, 0xc, "caf\xc3\xa9/Cr\xc3\xa8me", "bad\xff\xfe", "()V", "", 0);
+	symtab_define_method(f.st, 0x10, "amp/E", "&lt;", "()V", "E.java", 0);
+	symtab_define_method(f.st, 0x14,
+			     "com/example/verylongpackagename/subsystem/internal/VeryLongClassName",
+			     "<clinit>", "()V", "V.java", 0);
+	CHECK(fx_run(&f, recs, sizeof(recs) / sizeof(recs[0])) == 0);
+	f.r.threshold = 0;
+	f.r.file = "dir\\x<&>\\";
+
+	CHECK(render(&f, "dot", &svg) == 0);
+	unfold(&svg, &dot);
+	strbuf_free(&svg);
+	/* Backslashes doubled, quotes escaped by cgraph, & as an entity,
+	 * invalid bytes replaced by U+FFFD, long package abbreviated. */
+	CHECK(contains(&dot, "label=\"q\\\"uote{x|y}.back\\\\slash\\\\n\\n"));
+	CHECK(contains(&dot, "caf\xc3\xa9.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd\\n"));
+	CHECK(contains(&dot, "amp.E.&amp;lt;\\n"));
+	CHECK(contains(&dot, "c.e.v.s.i.VeryLongClassName.<clinit>\\n"));
+	CHECK(contains(&dot, "tooltip=\"com.example.verylongpackagename"));
+	CHECK(contains(&dot, "com.ex.Main$1.<init>\\n"));
+	CHECK(contains(&dot, "label=\"trace: dir\\\\x<&amp;>\\\\\\lclock"));
+	CHECK(!memchr(dot.data, 0xff, dot.len));
+	g = agmemread(dot.data);
+	CHECK(g != NULL);
+	agclose(g);
+
+	CHECK(render(&f, "svg", &svg) == 0);
+	CHECK(contains(&svg, "<svg "));
+	CHECK(contains(&svg, "</svg>"));
+	CHECK(contains(&svg, "<g id=\"m0x4\" class=\"node method\">"));
+	CHECK(contains(&svg, "<g id=\"t1\" class=\"node thread\">"));
+	CHECK(contains(&svg, ">com.ex.Main$1.&lt;init&gt;</text>"));
+	CHECK(contains(&svg, ">q&quot;uote{x|y}.back\\slash\\n</text>"));
+	CHECK(contains(&svg, ">caf\xc3\xa9.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd</text>"));
+	CHECK(contains(&svg, ">amp.E.&amp;lt;</text>"));
+	CHECK(contains(&svg, "xlink:title=\"q&quot;uote{x|y}.back\\slash\\n(Ljava/lang/String;)V&#10;Q.java\""));
+	CHECK(contains(&svg, ">trace: dir\\x&lt;&amp;&gt;\\</text>"));
+	CHECK(!memchr(svg.data, 0xff, svg.len));
+	strbuf_free(&dot);
+	strbuf_free(&svg);
+	fx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(graph_rendered_formats)
+{
+	struct fixture f;
+	struct strbuf out;
+
+	CHECK(fx_example(&f) == 0);
+	CHECK(render(&f, "png", &out) == 0);
+	CHECK(out.len > 8 && memcmp(out.data, "\x89PNG\r\n\x1a\n", 8) == 0);
+	strbuf_free(&out);
+	CHECK(render(&f, "PDF", &out) == 0);
+	CHECK(out.len > 5 && memcmp(out.data, "%PDF-", 5) == 0);
+	strbuf_free(&out);
+	fx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(graph_unknown_format)
+{
+	struct fixture f;
+	struct strbuf out;
+	struct cg_error err = { { 0 }, 0, 0 };
+
+	CHECK(fx_example(&f) == 0);
+	strbuf_init(&out);
+	CHECK(render_graph(&f.r, f.v, "xyz", &out, &err) == -1);
+	CHECK_EQ_U64(out.len, 0);
+	CHECK_EQ_STR(strstr(err.msg, "unknown graph format 'xyz' (Graphviz offers: dot gv svg png pdf ")
+			     ? "ok" : err.msg, "ok");
+	CHECK(render_graph(&f.r, f.v, "", &out, &err) == -1);
+	CHECK(render_graph(&f.r, f.v, "x11", &out, &err) == -1);
+	strbuf_free(&out);
+	fx_free(&f);
+
+	CHECK_EQ_U64(render_graph_has_format("svg"), 1);
+	CHECK_EQ_U64(render_graph_has_format("PNG"), 1);
+	CHECK_EQ_U64(render_graph_has_format("dot"), 1);
+	CHECK_EQ_U64(render_graph_has_format("gv"), 1);
+	CHECK_EQ_U64(render_graph_has_format("xyz"), 0);
+	CHECK_EQ_U64(render_graph_has_format("x11"), 0);
+	CHECK_EQ_U64(render_graph_has_format(""), 0);
+	CHECK_EQ_U64(render_graph_has_format(NULL), 0);
+	return 0;
+}
+
+UNIT_TEST(graph_format_for)
+{
+	CHECK_EQ_STR(render_graph_format_for("out.svg"), "svg");
+	CHECK_EQ_STR(render_graph_format_for("a/b.gv"), "dot");
+	CHECK_EQ_STR(render_graph_format_for("x.DOT"), "dot");
+	CHECK_EQ_STR(render_graph_format_for("out.dot.png"), "png");
+	CHECK_EQ_STR(render_graph_format_for(".pdf"), "pdf");
+	CHECK(render_graph_format_for("noext") == NULL);
+	CHECK(render_graph_format_for("dir.d/noext") == NULL);
+	CHECK(render_graph_format_for("out.") == NULL);
+	CHECK(render_graph_format_for(NULL) == NULL);
+	return 0;
+}
