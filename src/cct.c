@@ -159,7 +159,7 @@ static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 
 	if (n == CCT_NONE)
 		n = node_new(c, parent, midx);
-	c->nodes[n].calls++;
+	/* calls is counted at leave, where the node is touched anyway. */
 	th->stack = xgrow(th->stack, &th->cap, th->depth + 1, sizeof(*th->stack));
 	f = &th->stack[th->depth++];
 	f->node = n;
@@ -179,6 +179,7 @@ static void on_leave(void *ctx, uint32_t thread, uint64_t t)
 	th = &c->threads[thread];
 	f = th->stack[--th->depth];
 	dur = t > f.entry ? t - f.entry : 0;
+	c->nodes[f.node].calls++;
 	c->nodes[f.node].incl_us += dur;
 	c->nodes[f.node].excl_us += dur > f.child ? dur - f.child : 0;
 	if (th->depth)

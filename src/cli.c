@@ -186,12 +186,13 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 			cli_free(o);
 			return CLI_EXIT_OK;
 		case ':':
-			if (optopt)
-				return cli_free(o), bad("option -%c needs an argument", (char[]){ (char)optopt, 0 });
+			/* optopt is the option's val: a long-only option's is >= 256. */
+			if (optopt > 0 && optopt < 256)
+				return cli_free(o), bad("option -%s needs an argument", (char[]){ (char)optopt, 0 });
 			return cli_free(o), bad("option %s needs an argument", argv[optind - 1]);
 		default:
 			if (optopt)
-				return cli_free(o), bad("unknown option -%c", (char[]){ (char)optopt, 0 });
+				return cli_free(o), bad("unknown option -%s", (char[]){ (char)optopt, 0 });
 			return cli_free(o), bad("unknown option %s", argv[optind - 1]);
 		}
 	}

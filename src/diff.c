@@ -90,6 +90,8 @@ static int cmp_srow(const void *a, const void *b)
 			return xv > yv ? -1 : 1;
 		if (x->row.d_incl_us != y->row.d_incl_us)
 			return x->row.d_incl_us > y->row.d_incl_us ? -1 : 1;
+		if (x->row.later.incl_us != y->row.later.incl_us)
+			return x->row.later.incl_us > y->row.later.incl_us ? -1 : 1;
 		break;
 	case CG_DIFF_BASE_ONLY:
 		if (x->row.base.incl_us != y->row.base.incl_us)

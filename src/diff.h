@@ -43,9 +43,10 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 void diff_free(struct cg_diff *d);
 
 /* Rows in display order: first CG_DIFF_BOTH by |inclusive difference| desc
- * (then slower first, then by class.name signature), then CG_DIFF_BASE_ONLY
- * by base inclusive desc, then CG_DIFF_LATER_ONLY by later inclusive desc.
- * counts[status] (3 entries, may be NULL) gets the number of each. */
+ * (then slower first, then later inclusive desc, then class.name signature),
+ * then CG_DIFF_BASE_ONLY by base inclusive desc, then CG_DIFF_LATER_ONLY by
+ * later inclusive desc.  counts[status] (3 entries, may be NULL) gets the
+ * number of each. */
 size_t diff_rows(const struct cg_diff *d, const struct cg_diff_row **rows, size_t counts[3]);
 
 /* Totals of the two views (sum of their threads' inclusive time). */

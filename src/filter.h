@@ -31,10 +31,15 @@
 #include "profile.h"
 #include "util.h"
 
-/* Default --max-nodes.  Measured with `dot` layout (libgvc 2.42, one core of
- * a 2-core machine) on synthetic call trees shaped like pruned traces: about
- * 0.3 s at 100 method nodes, 0.6 s at 200 and well over a second past 300, so
- * 150 keeps a default render under a second with room for SVG output. */
+/* Default --max-nodes: dot layout time grows much faster than linearly with
+ * nodes and crossing edges.  Measured (libgvc 2.42, 2-core machine, render
+ * to SVG, which is almost all layout):
+ *   corpus traces at -t 0 (densest), worst trace:  100 nodes 0.09 s,
+ *     150 0.23 s, 200 0.49 s, 300 5.0 s;
+ *   synthetic DAGs, 2 edges per node, 5 seeds:    100 0.07-0.21 s,
+ *     150 0.16-0.65 s, 200 0.42-0.96 s, 300 1-5 s;
+ *   every corpus trace at the default -t 20 with this cap: <= 0.22 s.
+ * 150 is the largest round cap whose worst case stays well under a second. */
 #define CG_DEFAULT_MAX_NODES 150
 
 struct cg_graph_sel {

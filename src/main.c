@@ -243,6 +243,7 @@ static int run(const struct cg_opts *o)
 	struct cg_report r, rb;
 	struct cg_diff *diff = NULL;
 	struct pending out[8];
+	struct cg_staged *staged[8] = { NULL };
 	size_t nout = 0, i;
 	const char *gfmt = o->graph ? (o->format ? o->format : render_graph_format_for(o->graph)) : NULL;
 	int rc = 0;
@@ -308,11 +309,24 @@ static int run(const struct cg_opts *o)
 			}
 		}
 	}
+	/* Every output is staged (written to a temporary file) before any is
+	 * committed, so that a failing run leaves no new or changed file. */
 	for (i = 0; !rc && i < nout; i++) {
 		struct cg_error err = { { 0 }, 0, 0 };
 
-		if (output_write(out[i].path, out[i].data.data ? out[i].data.data : "", out[i].data.len,
-				 &err) < 0) {
+		staged[i] = output_stage(out[i].path, out[i].data.data ? out[i].data.data : "",
+					 out[i].data.len, &err);
+		if (!staged[i]) {
+			fprintf(stderr, "callgraph: %s\n", err.msg);
+			rc = 1;
+		}
+	}
+	for (i = 0; i < nout; i++) {
+		struct cg_error err = { { 0 }, 0, 0 };
+
+		if (rc) {
+			output_abort(staged[i]);
+		} else if (output_commit(staged[i], &err) < 0) {
 			fprintf(stderr, "callgraph: %s\n", err.msg);
 			rc = 1;
 		}

@@ -10,6 +10,19 @@
 
 /* Write len bytes to path.  Returns 0, or -1 with err filled (no offset). */
 int output_write(const char *path, const void *data, size_t len, struct cg_error *err);
+
+/* The same in two phases, so that several outputs appear together or not at
+ * all: output_stage writes a temporary file beside path (standard output, a
+ * device or a FIFO is only opened) and returns a handle, or NULL with err
+ * filled; output_commit renames it into place (or writes it) and frees the
+ * handle, returning 0 or -1 with err filled; output_abort removes the
+ * temporary file and frees the handle (NULL is fine).  data is borrowed
+ * until the commit or abort. */
+struct cg_staged;
+struct cg_staged *output_stage(const char *path, const void *data, size_t len,
+			       struct cg_error *err);
+int output_commit(struct cg_staged *s, struct cg_error *err);
+void output_abort(struct cg_staged *s);
 /* 1 when path and other name the same existing file. */
 int output_same_file(const char *path, const char *other);
 

@@ -9,6 +9,11 @@
  * inclusive time of every edge into that method in O(1); an edge's time counts
  * only while its epoch matches its callee's.  The hot path (entry) is one
  * open-addressing lookup keyed by (caller, raw callee id); exits need none.
+ *
+ * --focus/--hide and the observer (the calling-context tree) take a slow
+ * path, chosen by one test per entry and per pop: hidden frames stay on the
+ * stack for matching exits but charge their time and calls to the nearest
+ * visible frame below (slot 0, the root, keeps its share in tm[0].excl).
  */
 #include "profile.h"
 
@@ -128,6 +133,23 @@ struct cg_profile {
 
 /* ---- per-thread tables ---------------------------------------------------- */
 
+/* xgrow for per-thread arrays, but starting at 2 elements rather than 16: a
+ * trace can have 65536 threads of a record or two each, and 16-element
+ * minimums cost about 3 KB per thread (190 MB for all of them). */
+static void *tgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t c;
+
+	if (need <= *cap)
+		return p;
+	if (need > 16)
+		return xgrow(p, cap, need, size);
+	for (c = *cap ? *cap * 2 : 2; c < need; c *= 2)
+		;
+	*cap = c;
+	return xrealloc(p, c * size);
+}
+
 static uint32_t tm_find(struct tstate *ts, uint32_t midx)
 {
 	size_t mask = ts->tm_nslots - 1, i;
@@ -145,7 +167,7 @@ static void tm_rehash(struct tstate *ts)
 	size_t i, j, mask;
 
 	free(ts->tm_slots);
-	ts->tm_nslots = ts->tm_nslots ? ts->tm_nslots * 2 : 16;
+	ts->tm_nslots = ts->tm_nslots ? ts->tm_nslots * 2 : 4;
 	ts->tm_slots = xcalloc(ts->tm_nslots, sizeof(*ts->tm_slots));
 	mask = ts->tm_nslots - 1;
 	for (i = 1; i < ts->ntm; i++) {
@@ -165,13 +187,13 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 		return s;
 	if (ts->ntm == 0) {
 		ts->ntm = 1; /* slot 0 stands for the root */
-		ts->tm = xgrow(ts->tm, &ts->cap_tm, 1, sizeof(*ts->tm));
+		ts->tm = tgrow(ts->tm, &ts->cap_tm, 1, sizeof(*ts->tm));
 		/* Hidden frames directly under the root charge their time here. */
 		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
 	}
 	if ((ts->ntm + 1) * 2 > ts->tm_nslots)
 		tm_rehash(ts);
-	ts->tm = xgrow(ts->tm, &ts->cap_tm, ts->ntm + 1, sizeof(*ts->tm));
+	ts->tm = tgrow(ts->tm, &ts->cap_tm, ts->ntm + 1, sizeof(*ts->tm));
 	s = (uint32_t)ts->ntm++;
 	memset(&ts->tm[s], 0, sizeof(ts->tm[s]));
 	ts->tm[s].midx = midx;
@@ -188,7 +210,7 @@ static void edge_rehash(struct tstate *ts)
 	struct eslot *old = ts->eslots;
 	size_t oldn = ts->enslots, i, mask;
 
-	ts->enslots = oldn ? oldn * 2 : 16;
+	ts->enslots = oldn ? oldn * 2 : 4;
 	ts->eslots = xcalloc(ts->enslots, sizeof(*ts->eslots));
 	mask = ts->enslots - 1;
 	for (i = 0; i < oldn; i++) {
@@ -225,7 +247,7 @@ static uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_t calle
 		e = ts->free_edge;
 		ts->free_edge = ts->edges[e].callee;
 	} else {
-		ts->edges = xgrow(ts->edges, &ts->cap_edges, ts->nedges + 1, sizeof(*ts->edges));
+		ts->edges = tgrow(ts->edges, &ts->cap_edges, ts->nedges + 1, sizeof(*ts->edges));
 		e = (uint32_t)ts->nedges++;
 	}
 	memset(&ts->edges[e], 0, sizeof(ts->edges[e]));
@@ -239,7 +261,7 @@ static uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_t calle
 	ts->eslots[i].idx = e + 1;
 	ts->elive++;
 	if (caller == 0) {
-		ts->root_edges = xgrow(ts->root_edges, &ts->cap_root, ts->nroot + 1,
+		ts->root_edges = tgrow(ts->root_edges, &ts->cap_root, ts->nroot + 1,
 				       sizeof(*ts->root_edges));
 		ts->root_edges[ts->nroot++] = e;
 	}
@@ -359,7 +381,7 @@ static unsigned method_flags(struct cg_profile *p, uint32_t midx)
 static struct frame *push_frame(struct tstate *ts)
 {
 	if (ts->depth == ts->cap_stack)
-		ts->stack = xgrow(ts->stack, &ts->cap_stack, ts->depth + 1, sizeof(*ts->stack));
+		ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1, sizeof(*ts->stack));
 	if (ts->depth + 1 > ts->max_depth)
 		ts->max_depth = (uint32_t)ts->depth + 1;
 	return &ts->stack[ts->depth++];
@@ -371,7 +393,10 @@ static struct frame *push_frame(struct tstate *ts)
 static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct tstate *ts,
 						 uint32_t id)
 {
-	uint32_t midx = symtab_method_index(p->st, id);
+	/* Only filters need the method before its edge (the symtab lookup is a
+	 * cache miss or two on big traces); the observer alone takes it from
+	 * the edge's callee. */
+	uint32_t midx = p->filtering ? symtab_method_index(p->st, id) : 0;
 	unsigned fl = p->filtering ? method_flags(p, midx) : 0;
 	uint32_t below = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
 	uint32_t e, focus = 0;
@@ -402,7 +427,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	f->entry = ts->now;
 	ts->tm[f->tm].active++;
 	if (p->obs)
-		p->obs->enter(p->obs->ctx, ts->index, midx, ts->now);
+		p->obs->enter(p->obs->ctx, ts->index, ts->tm[f->tm].midx, ts->now);
 }
 
 /* Pop the top frame on the slow path: hidden frames, focus, observer. */
@@ -573,6 +598,7 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		struct cg_error *err)
 {
 	const int cpu = p->opts.clock == CG_USE_CPU;
+	const int slow = p->slow;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -626,13 +652,13 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 					     ts->tid, p->opts.max_depth);
 				return -1;
 			}
-			if (p->slow) {
+			if (slow) {
 				enter_slow(p, ts, r->method);
 				continue;
 			}
 			e = edge_get(p, ts, caller, r->method);
 			if (ts->depth == ts->cap_stack)
-				ts->stack = xgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
+				ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
 						  sizeof(*ts->stack));
 			f = &ts->stack[ts->depth++];
 			f->edge = e;

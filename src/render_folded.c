@@ -124,6 +124,27 @@ static unsigned char *duplicate_names(const struct cg_view *v)
 	return dup;
 }
 
+/* Exclusive time of the nodes strictly below node k. */
+static uint64_t subtree_excl(const struct cg_cct *c, const struct kid *kids, const size_t *start,
+			     uint32_t k, uint32_t **work, size_t *cap)
+{
+	uint64_t sum = 0;
+	size_t n = 0, i;
+
+	*work = xgrow(*work, cap, 1, sizeof(**work));
+	(*work)[n++] = k;
+	while (n) {
+		uint32_t x = (*work)[--n];
+
+		if (x != k)
+			sum += cct_node(c, x)->excl_us;
+		*work = xgrow(*work, cap, n + (start[x + 1] - start[x]), sizeof(**work));
+		for (i = start[x]; i < start[x + 1]; i++)
+			(*work)[n++] = kids[i].node;
+	}
+	return sum;
+}
+
 struct dfs {
 	uint32_t node;
 	size_t prefix;     /* line length up to and including this frame */
@@ -141,7 +162,8 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	size_t *start = NULL;
 	struct kid *kids = NULL;
 	struct dfs *stack = NULL;
-	size_t cap_stack = 0;
+	size_t cap_stack = 0, cap_work = 0;
+	uint32_t *work = NULL;
 	unsigned char *dup = NULL;
 
 	if (!c) {
@@ -233,6 +255,16 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 				strbuf_add(out, line.data, line.len);
 				strbuf_printf(out, " %" PRIu64 "\n", n->excl_us);
 			}
+			if (depth >= FOLDED_MAX_DEPTH) {
+				/* At the cap: everything below is one line. */
+				uint64_t below = subtree_excl(c, kids, start, k, &work, &cap_work);
+
+				if (below) {
+					strbuf_add(out, line.data, line.len);
+					strbuf_printf(out, ";[deeper frames] %" PRIu64 "\n", below);
+				}
+				continue;
+			}
 			stack = xgrow(stack, &cap_stack, depth + 1, sizeof(*stack));
 			stack[depth].node = k;
 			stack[depth].prefix = line.len;
@@ -241,6 +273,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 		}
 	}
 	free(dup);
+	free(work);
 	free(stack);
 	free(start);
 	free(kids);

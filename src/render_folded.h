@@ -10,11 +10,18 @@
  * when two selected threads share a name.  In every name ';', control
  * characters and DEL become '_', invalid UTF-8 bytes U+FFFD, and an empty
  * name "?".  Order: threads as in the view, then depth first with siblings by
- * name.  The renderer borrows r. */
+ * name.  Stacks deeper than FOLDED_MAX_DEPTH frames (below the thread) end
+ * in one frame "[deeper frames]" holding all the time below the cap, so the
+ * output stays O(nodes x FOLDED_MAX_DEPTH), not O(depth^2) for deep
+ * recursion, and the sums are kept.  The renderer borrows r. */
 #ifndef CG_RENDER_FOLDED_H
 #define CG_RENDER_FOLDED_H
 
 #include "report.h"
+
+/* Frames per stack before the rest is summed into "[deeper frames]"
+ * (the HTML flame graph draws 256; FlameGraph handles this many). */
+#define FOLDED_MAX_DEPTH 512
 
 extern const struct cg_renderer render_folded;
 

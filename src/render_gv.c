@@ -21,6 +21,7 @@
 #include <cgraph.h>
 #include <gvc.h>
 
+#include "diff.h"
 #include "filter.h"
 
 /* A class name longer than this (in characters) has its package shown as
@@ -33,32 +34,36 @@
 /* ---- Graphviz messages ------------------------------------------------------
  * libcgraph hands every message (libgvc's too) to one callback that takes no
  * context argument, so the messages of the call in progress are collected
- * here.  This is the file's only mutable state; Graphviz itself is not
- * reentrant, so nothing is lost by it. */
+ * here.  With gv_proc below, this is the file's only mutable state; both
+ * exist because of Graphviz, which is not reentrant anyway. */
 static struct {
 	char line[512];   /* the message being received, or the last one */
 	size_t len;
+	int done;         /* line holds a whole message (its "\n" arrived) */
 	char error[512];  /* the last message of level "Error", without prefix */
 } gv_log;
 
-/* agusererrf: messages arrive in pieces ("Error", ": ", "text\n"). */
+/* agusererrf: messages arrive in pieces ("Error", ": ", "text\n"); one
+ * longer than the buffer is cut. */
 static int gv_log_put(char *s)
 {
 	size_t n = strlen(s), room;
+	int ends = n && s[n - 1] == '\n';
 
-	if (gv_log.len && gv_log.line[gv_log.len - 1] == '\n')
+	if (gv_log.done) {
 		gv_log.len = 0;
-	room = sizeof(gv_log.line) - 1 - gv_log.len;
-	if (n > room)
-		n = room;
-	memcpy(gv_log.line + gv_log.len, s, n);
-	gv_log.len += n;
-	gv_log.line[gv_log.len] = '\0';
-	if (gv_log.len && gv_log.line[gv_log.len - 1] == '\n' &&
-	    strncmp(gv_log.line, "Error: ", 7) == 0) {
-		snprintf(gv_log.error, sizeof(gv_log.error), "%.*s", (int)(gv_log.len - 8),
-			 gv_log.line + 7);
+		gv_log.done = 0;
 	}
+	room = sizeof(gv_log.line) - 1 - gv_log.len;
+	memcpy(gv_log.line + gv_log.len, s, n < room ? n : room);
+	gv_log.len += n < room ? n : room;
+	gv_log.line[gv_log.len] = '\0';
+	if (!ends)
+		return 0;
+	gv_log.done = 1;
+	if (strncmp(gv_log.line, "Error: ", 7) == 0)
+		snprintf(gv_log.error, sizeof(gv_log.error), "%.*s",
+			 (int)strcspn(gv_log.line + 7, "\n"), gv_log.line + 7);
 	return 0;
 }
 
@@ -648,6 +653,71 @@ static void unknown_format(const char *format, struct cg_error *err)
 		     shown);
 }
 
+/* -d: the colour of a method's change in inclusive time against the base
+ * run: white unchanged; red when slower, blue when faster, deeper with the
+ * ratio up to 4x (integer steps, so the bytes are stable); new methods (or
+ * a base of 0 us) full red.  buf holds 8 bytes. */
+static void change_color(char *buf, const struct cg_diff_row *row)
+{
+	uint64_t lo = row->d_incl_us > 0 ? row->base.incl_us : row->later.incl_us;
+	uint64_t hi = row->d_incl_us > 0 ? row->later.incl_us : row->base.incl_us;
+	unsigned t = 1000, k; /* permille of the way from 1x to 4x */
+
+	if (row->d_incl_us == 0) {
+		snprintf(buf, 8, "#ffffff");
+		return;
+	}
+	if (lo && hi / lo < 4)
+		t = (unsigned)((hi - lo) * 1000 / (3 * lo));
+	if (t > 1000)
+		t = 1000;
+	k = 255 - (32 + 159 * t / 1000);
+	if (row->d_incl_us > 0)
+		snprintf(buf, 8, "#ff%02x%02x", k, k);
+	else
+		snprintf(buf, 8, "#%02x%02xff", k, k);
+}
+
+/* -d: colour the drawn methods by change, add the change to their labels
+ * and explain the colours in the legend. */
+static void mark_changes(struct build *b, const struct cg_diff *d)
+{
+	Agnode_t *legend = agfindnode(b->g, "legend");
+	char color[8], ms[32];
+	size_t i;
+
+	for (i = 0; i < b->v->nmethods; i++) {
+		const struct cg_diff_row *row = diff_change(d, b->v->methods[i].index);
+		Agnode_t *n = b->mnode[i];
+
+		if (!n || !row)
+			continue;
+		change_color(color, row);
+		set_str(n, "fillcolor", color);
+		strbuf_reset(&b->val);
+		strbuf_puts(&b->val, agget(n, "label"));
+		if (row->status == CG_DIFF_LATER_ONLY) {
+			strbuf_puts(&b->val, "\\nnew in this run");
+		} else {
+			strbuf_printf(&b->val, "\\nchange %s ms", fmt_ms_signed(ms, row->d_incl_us));
+			if (diff_ratio(row) >= 0)
+				strbuf_printf(&b->val, " (x%.2f)", diff_ratio(row));
+		}
+		set_val(n, "label", b);
+	}
+	if (legend) {
+		strbuf_reset(&b->val);
+		strbuf_puts(&b->val, agget(legend, "label"));
+		strbuf_printf(&b->val, "change vs base: %s ms\\l",
+			      fmt_ms_signed(ms, (int64_t)diff_later_total(d) -
+						(int64_t)diff_base_total(d)));
+		strbuf_puts(&b->val, "colour: inclusive time vs base run\\l"
+				     "  red slower, blue faster (deepest at 4x)\\l"
+				     "  white unchanged, full red new\\l");
+		set_val(legend, "label", b);
+	}
+}
+
 int render_graph(const struct cg_report *r, const struct cg_view *v, const char *format,
 		 struct strbuf *out, struct cg_error *err)
 {
@@ -705,6 +775,8 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	for (i = 0; i < v->nmethods; i++)
 		if (sel.keep_method[i] && v->methods[i].rec_calls)
 			add_loop(&b, i);
+	if (r->diff)
+		mark_changes(&b, r->diff);
 
 	if (dot_source) {
 		if (agwrite(b.g, out) == EOF) {

@@ -7,9 +7,15 @@
  * node carries the same string as its id), kept edges, a dashed self-loop
  * for each kept method that recursed, and a legend node ("legend").
  *
+ * With r->diff set (-d), method nodes are also coloured and labelled by
+ * their change against the base run.
+ *
  * Ownership: the renderer borrows r and v and appends to out, which the
- * caller owns; nothing is retained between calls.  Graphviz messages are
- * captured (never printed): a failure's message ends up in err.
+ * caller owns; nothing of the graph is retained between calls.  One
+ * Graphviz context serves the whole process (created on first use, never
+ * freed: Graphviz 2.42 misbehaves when contexts are freed and re-created),
+ * so these functions are not thread-safe.  Graphviz messages are captured
+ * (never printed): a failure's message ends up in err.
  */
 #ifndef CG_RENDER_GV_H
 #define CG_RENDER_GV_H

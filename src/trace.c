@@ -13,9 +13,11 @@
 
 #define BUF_MIN (1u << 20)
 /* The key section and a streaming summary are text held whole; past these
- * sizes the input is not a plausible trace. */
-#define MAX_LINE (64u << 20)
-#define MAX_SUMMARY (256u << 20)
+ * sizes the input is not a plausible trace.  Real key lines are under 1 KB
+ * (a million-character name still fits a line); the largest real summaries
+ * (ART >= A14 lists every method again) are a few MB. */
+#define MAX_LINE (4u << 20)
+#define MAX_SUMMARY (64u << 20)
 #define MAX_RECORD_SIZE 64
 
 enum { ST_RECORDS, ST_DONE };
@@ -88,6 +90,11 @@ static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t 
 			size_t i;
 
 			*off = off_at(t, t->pos);
+			if (n > MAX_LINE) {
+				cg_error_set(err, (int64_t)*off,
+					     "key line longer than %u bytes (hard limit)", MAX_LINE);
+				return -1;
+			}
 			strbuf_add(&t->key, s, n + 1);
 			for (i = 0; i < n; i++)
 				if (s[i] == '\0')
@@ -103,7 +110,7 @@ static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t 
 		scanned = t->len - t->pos;
 		if (scanned > MAX_LINE) {
 			cg_error_set(err, (int64_t)off_at(t, t->pos),
-				     "key line longer than %u bytes", MAX_LINE);
+				     "key line longer than %u bytes (hard limit)", MAX_LINE);
 			return -1;
 		}
 		avail = ensure(t, scanned + 1, err);
@@ -589,8 +596,9 @@ static int streaming_item(struct cg_trace *t, struct cg_error *err)
 			return 0;
 		slen = get_le32(t->buf + t->pos + 3);
 		if (slen > MAX_SUMMARY) {
-			cg_error_set(err, (int64_t)off + 3, "summary length %llu is implausible (corrupt file?)",
-				     (unsigned long long)slen);
+			cg_error_set(err, (int64_t)off + 3,
+				     "summary length %llu is over the %u-byte limit (corrupt file?)",
+				     (unsigned long long)slen, MAX_SUMMARY);
 			return -1;
 		}
 		avail = ensure(t, 7 + (size_t)slen, err);

@@ -37,10 +37,17 @@
 #endif
 
 /* Keep one input cheap: a gzip input may inflate to at most this many bytes
- * (the real limit is the bomb check in source.c, far larger), and Graphviz
- * layout runs only on small views. */
+ * (the real limit is the bomb check in source.c), the dot source is built
+ * only for views up to 200 methods, and the HTML report, whose inline SVG
+ * is laid out by Graphviz (dense graphs take seconds), only for small views. */
 #define FUZZ_MAX_INFLATED (16u << 20)
 #define FUZZ_MAX_GRAPH_METHODS 200
+#define FUZZ_MAX_HTML_METHODS 24
+#define FUZZ_MAX_HTML_EDGES 48
+/* The text profile lists each method's parents and children by scanning
+ * every edge per method (methods x edges); fuzzed traces where every record
+ * names a new method make that the whole cost of an input. */
+#define FUZZ_MAX_TEXT_WORK 400000u
 #define FUZZ_BATCH 257
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -53,6 +60,7 @@ static void render_all(struct cg_report *r)
 		&render_html,
 #endif
 	};
+	const struct cg_view *all = profile_view(r->profile, -1);
 	struct strbuf sb;
 	size_t i;
 
@@ -60,6 +68,11 @@ static void render_all(struct cg_report *r)
 	for (i = 0; i < sizeof(rds) / sizeof(rds[0]); i++) {
 		struct cg_error err = { { 0 }, 0, 0 };
 
+		if (i == 0 && all && (uint64_t)all->nmethods * all->nedges > FUZZ_MAX_TEXT_WORK)
+			continue;
+		if (i >= 2 && (!all || all->nmethods > FUZZ_MAX_HTML_METHODS ||
+			       all->nedges > FUZZ_MAX_HTML_EDGES))
+			continue;
 		(void)rds[i]->render(r, &sb, &err);
 		strbuf_reset(&sb);
 	}

@@ -517,3 +517,22 @@ UNIT_TEST(graph_format_for)
 	CHECK(render_graph_format_for(NULL) == NULL);
 	return 0;
 }
+
+UNIT_TEST(graph_graphviz_error_captured)
+{
+	struct fixture f;
+	struct strbuf out;
+	struct cg_error err = { { 0 }, 0, 0 };
+
+	CHECK(fx_example(&f) == 0);
+	strbuf_init(&out);
+	/* A known device with a renderer that does not exist: Graphviz's own
+	 * message ends up in err (and not on stderr). */
+	CHECK(render_graph_has_format("png:nosuch") == 1);
+	CHECK(render_graph(&f.r, f.v, "png:nosuch", &out, &err) == -1);
+	CHECK_EQ_STR(err.msg, "cannot render the graph as png:nosuch: renderer for png:nosuch is unavailable");
+	CHECK_EQ_U64(out.len, 0);
+	strbuf_free(&out);
+	fx_free(&f);
+	return 0;
+}

@@ -1,0 +1,3 @@
+# A directory given as the trace.
+mkdir adir.trace
+echo adir.trace
