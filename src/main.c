@@ -180,9 +180,30 @@ static int render_to(const struct cg_renderer *rd, const struct cg_report *r, co
 	return 0;
 }
 
+/* 1 when path is the file trace names, or one file of the legacy pair it
+ * names (trace.key/.data, or the twin of a .key/.data path). */
+static int names_input(const char *path, const char *trace)
+{
+	size_t n = strlen(trace), base = n;
+	char *p = xmalloc(n + 6);
+	int hit = output_same_file(path, trace);
+
+	if (n > 4 && strcmp(trace + n - 4, ".key") == 0)
+		base = n - 4;
+	else if (n > 5 && strcmp(trace + n - 5, ".data") == 0)
+		base = n - 5;
+	sprintf(p, "%.*s.key", (int)base, trace);
+	hit = hit || output_same_file(path, p);
+	sprintf(p, "%.*s.data", (int)base, trace);
+	hit = hit || output_same_file(path, p);
+	free(p);
+	return hit;
+}
+
 static int check_outputs(const struct cg_opts *o, const char *graph_format)
 {
-	const char *outs[5] = { o->graph, o->html, o->json, o->folded, NULL };
+	const char *outs[6] = { o->graph, o->html, o->json, o->folded, NULL, NULL };
+	char *dot = NULL;
 	size_t i;
 
 	if (o->graph && !graph_format) {
@@ -194,13 +215,20 @@ static int check_outputs(const struct cg_opts *o, const char *graph_format)
 		fprintf(stderr, "callgraph: %s: unknown graph format '%s'\n", o->graph, graph_format);
 		return 1;
 	}
-	for (i = 0; i < 4; i++) {
-		if (outs[i] && (output_same_file(outs[i], o->trace) ||
-				(o->diff_base && output_same_file(outs[i], o->diff_base)))) {
+	if (o->graph && o->keep_dot) {
+		dot = xmalloc(strlen(o->graph) + 5);
+		sprintf(dot, "%s.dot", o->graph);
+		outs[4] = dot;
+	}
+	for (i = 0; i < 5; i++) {
+		if (outs[i] && (names_input(outs[i], o->trace) ||
+				(o->diff_base && names_input(outs[i], o->diff_base)))) {
 			fprintf(stderr, "callgraph: %s: refusing to overwrite an input trace\n", outs[i]);
+			free(dot);
 			return 1;
 		}
 	}
+	free(dot);
 	return 0;
 }
 

@@ -112,6 +112,12 @@ failing input-as-json --json good.trace good.trace
 failing input-as-html --html "$W/good.trace" good.trace
 failing input-as-folded --folded link.trace good.trace
 failing input-via-link --json good.trace link.trace
+"$BUILD/tracegen" -o pair "$TOP/tests/gen/examples/split.desc" || exit 1
+failing input-pair-data --json pair.data pair
+failing input-pair-key --folded pair.key pair.data
+failing input-pair-twin -T dot -g pair.data pair.key
+cp good.trace kept.svg.dot
+failing input-as-kept-dot -k -g kept.svg kept.svg.dot
 no_tmp after-failures
 
 # Successful runs: whole files, nothing left over, links and FIFOs kept.
