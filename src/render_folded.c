@@ -8,34 +8,6 @@
 #include "cct.h"
 #include "javaname.h"
 
-/* Length of the valid UTF-8 sequence at s, or 0 when it is invalid. */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned c = s[0];
-	size_t n, i;
-	uint32_t cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 /* Append s[0..len) as a frame name: see render_folded.h. */
 static void put_frame(struct strbuf *sb, const char *str, size_t len)
 {
@@ -51,7 +23,7 @@ static void put_frame(struct strbuf *sb, const char *str, size_t len)
 		if (*s == ';' || *s < 0x20 || *s == 0x7f) {
 			strbuf_putc(sb, '_');
 			s++;
-		} else if ((n = utf8_len(s)) == 0 || n > (size_t)(end - s)) {
+		} else if ((n = strbuf_utf8_len(s)) == 0 || n > (size_t)(end - s)) {
 			strbuf_puts(sb, "\xef\xbf\xbd");
 			s++;
 		} else {

@@ -109,8 +109,7 @@ void strbuf_put_html(struct strbuf *sb, const char *s)
 	strbuf_add(sb, run, (size_t)(s - run));
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0 when it is invalid. */
-static size_t utf8_len(const unsigned char *s)
+size_t strbuf_utf8_len(const unsigned char *s)
 {
 	unsigned c = s[0];
 	size_t n, i;
@@ -149,7 +148,7 @@ void strbuf_put_json(struct strbuf *sb, const char *str)
 			strbuf_putc(sb, (char)*s++);
 		} else if (*s < 0x20 || *s == 0x7f) {
 			strbuf_printf(sb, "\\u%04x", *s++);
-		} else if ((n = utf8_len(s)) == 0) {
+		} else if ((n = strbuf_utf8_len(s)) == 0) {
 			strbuf_puts(sb, "\xef\xbf\xbd");
 			s++;
 		} else {

@@ -27,6 +27,11 @@ void strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 /* Detach the bytes: the caller owns the returned pointer; sb is emptied. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);
 
+/* Length of the well-formed UTF-8 sequence at s (1 to 4), or 0 when s does
+ * not start one (overlong forms, surrogates, > U+10FFFF).  s is
+ * NUL-terminated, so a truncated sequence stops at the NUL. */
+size_t strbuf_utf8_len(const unsigned char *s);
+
 /* Escapers append s (NUL-terminated bytes, possibly invalid UTF-8) escaped. */
 /* HTML text and attribute values: & < > " ' */
 void strbuf_put_html(struct strbuf *sb, const char *s);
