@@ -86,7 +86,10 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int w
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct cg_record *recs = NULL;
 	struct cg_dump *dump = NULL;
-	int show = isatty(STDERR_FILENO) && !o->quiet, last = -1, rc;
+	/* No progress line when a dump goes to the same terminal: it would land
+	 * inside the dump's lines. */
+	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
+	int last = -1, rc;
 	size_t n;
 
 	memset(L, 0, sizeof(*L));
