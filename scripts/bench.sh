@@ -31,7 +31,11 @@ export LC_ALL=C
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgbench.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
+# A signal (also SIGPIPE from `make bench | head`) exits through the EXIT trap.
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 141' PIPE
+trap 'exit 143' TERM
 
 # GNU time gives peak RSS; install it when we may and it is missing.
 timebin=/usr/bin/time

@@ -41,7 +41,7 @@ static const struct opt_doc table[] = {
 	{ { "folded", required_argument, NULL, OPT_FOLDED }, 0, "FILE", "folded stacks (thread;a;b;c us) to FILE (- for stdout)" },
 	{ { "clock", required_argument, NULL, OPT_CLOCK }, 0, "wall|cpu", "clock of a dual-clock trace to use (default wall)" },
 	{ { "thread", required_argument, NULL, OPT_THREAD }, 0, "T", "only threads whose id or name is T (repeatable)" },
-	{ { "max-nodes", required_argument, NULL, OPT_MAX_NODES }, 0, "N", "at most N method nodes in the graph" },
+	{ { "max-nodes", required_argument, NULL, OPT_MAX_NODES }, 0, "N", "at most N nodes in the graph, thread roots included" },
 	{ { "focus", required_argument, NULL, OPT_FOCUS }, 0, "PATTERN", "only time under methods whose Class.method matches the glob (repeatable)" },
 	{ { "hide", required_argument, NULL, OPT_HIDE }, 0, "PATTERN", "hide matching methods; their time goes to their callers (repeatable)" },
 	{ { "short-names", no_argument, NULL, OPT_SHORT_NAMES }, 0, NULL, "shorten packages in displayed names (com.example.Foo -> c.e.Foo)" },

@@ -41,25 +41,47 @@ static uint32_t pos_of(const struct cg_view *v, uint32_t midx)
 	return p < v->nmethods ? p : UINT32_MAX;
 }
 
-/* A binary min-heap of method positions: methods[] is sorted by inclusive
- * time descending, so the smallest position is the busiest method. */
+/* Best-first order of the graph's items: an item is a thread root (id <
+ * nthreads) or a method (id - nthreads is its position in v->methods).
+ * Busier first; on a tie roots first, then by index (methods[] is already
+ * in inclusive order, so positions keep the view's tie-breaks). */
+struct order {
+	const struct cg_view *v;
+	uint32_t nt;
+};
+
+static uint64_t item_us(const struct order *o, uint32_t id)
+{
+	return id < o->nt ? o->v->threads[id].incl_us : o->v->methods[id - o->nt].incl_us;
+}
+
+static int item_before(const struct order *o, uint32_t a, uint32_t b)
+{
+	uint64_t ta = item_us(o, a), tb = item_us(o, b);
+
+	if (ta != tb)
+		return ta > tb;
+	return a < b; /* roots have the smaller ids */
+}
+
+/* A binary heap of item ids, first item on top. */
 struct heap {
 	uint32_t *a;
 	size_t n;
 };
 
-static void heap_push(struct heap *h, uint32_t x)
+static void heap_push(struct heap *h, const struct order *o, uint32_t x)
 {
 	size_t i = h->n++;
 
-	while (i > 0 && h->a[(i - 1) / 2] > x) {
+	while (i > 0 && item_before(o, x, h->a[(i - 1) / 2])) {
 		h->a[i] = h->a[(i - 1) / 2];
 		i = (i - 1) / 2;
 	}
 	h->a[i] = x;
 }
 
-static uint32_t heap_pop(struct heap *h)
+static uint32_t heap_pop(struct heap *h, const struct order *o)
 {
 	uint32_t top = h->a[0], x = h->a[--h->n];
 	size_t i = 0;
@@ -69,9 +91,9 @@ static uint32_t heap_pop(struct heap *h)
 
 		if (c >= h->n)
 			break;
-		if (c + 1 < h->n && h->a[c + 1] < h->a[c])
+		if (c + 1 < h->n && item_before(o, h->a[c + 1], h->a[c]))
 			c++;
-		if (h->a[c] >= x)
+		if (!item_before(o, h->a[c], x))
 			break;
 		h->a[i] = h->a[c];
 		i = c;
@@ -84,10 +106,12 @@ static uint32_t heap_pop(struct heap *h)
 int filter_prune(const struct cg_view *v, double pct, size_t max_nodes, struct cg_graph_sel *out,
 		 struct cg_error *err)
 {
-	size_t nm = v->nmethods, nt = v->nthreads, ne = v->nedges, i, k, cap;
-	unsigned char *rule = NULL, *queued = NULL;
-	size_t *start = NULL;
-	uint32_t *adj = NULL;
+	size_t nm = v->nmethods, nt = v->nthreads, ne = v->nedges, ni = nm + nt;
+	size_t i, k, cap, edge_room, ntree = 0;
+	struct order o = { v, (uint32_t)nt };
+	unsigned char *rule, *queued, *tree;
+	uint32_t *via, *adj;
+	size_t *start, *fill;
 	struct heap h = { NULL, 0 };
 	uint64_t pmicro;
 
@@ -101,11 +125,14 @@ int filter_prune(const struct cg_view *v, double pct, size_t max_nodes, struct c
 	out->keep_thread = xcalloc(nt ? nt : 1, 1);
 	out->keep_edge = xcalloc(ne ? ne : 1, 1);
 	rule = xcalloc(ne ? ne : 1, 1);
-	queued = xcalloc(nm ? nm : 1, 1);
-	start = xcalloc(nm + 1, sizeof(*start));
-	h.a = xmalloc((nm ? nm : 1) * sizeof(*h.a));
+	tree = xcalloc(ne ? ne : 1, 1);
+	queued = xcalloc(ni ? ni : 1, 1);
+	via = xmalloc((nm ? nm : 1) * sizeof(*via));
+	start = xcalloc(ni + 1, sizeof(*start));
+	h.a = xmalloc((ni ? ni : 1) * sizeof(*h.a));
 
-	/* 1. The edge rule.  Self-edges are recursion, drawn with their node. */
+	/* 1. The edge rule.  Self-edges are recursion, drawn with their node.
+	 * start[] counts the passing edges of each caller item. */
 	for (i = 0; i < ne; i++) {
 		const struct cg_pedge *e = &v->edges[i];
 		uint32_t cpos = UINT32_MAX, epos = pos_of(v, e->callee);
@@ -127,71 +154,75 @@ int filter_prune(const struct cg_view *v, double pct, size_t max_nodes, struct c
 		if (!prod_ge(e->incl_us, 100u * (uint64_t)PCT_SCALE, pmicro, caller_us))
 			continue;
 		rule[i] = 1;
-		if (!e->from_root)
-			start[cpos + 1]++;
+		start[(e->from_root ? e->caller : nt + cpos) + 1]++;
 	}
 
-	/* Kept method->method edges by caller position (compressed rows). */
-	for (k = 0; k < nm; k++)
+	/* The passing edges by caller item (compressed rows of edge indices). */
+	for (k = 0; k < ni; k++)
 		start[k + 1] += start[k];
-	adj = xmalloc((start[nm] ? start[nm] : 1) * sizeof(*adj));
-	{
-		size_t *fill = xmalloc((nm ? nm : 1) * sizeof(*fill));
+	adj = xmalloc((start[ni] ? start[ni] : 1) * sizeof(*adj));
+	fill = xmalloc((ni ? ni : 1) * sizeof(*fill));
+	memcpy(fill, start, ni * sizeof(*fill));
+	for (i = 0; i < ne; i++) {
+		const struct cg_pedge *e = &v->edges[i];
 
-		memcpy(fill, start, nm * sizeof(*fill));
-		for (i = 0; i < ne; i++) {
-			const struct cg_pedge *e = &v->edges[i];
-
-			if (rule[i] && !e->from_root)
-				adj[fill[pos_of(v, e->caller)]++] = pos_of(v, e->callee);
-		}
-		free(fill);
+		if (rule[i])
+			adj[fill[e->from_root ? e->caller : nt + pos_of(v, e->caller)]++] = (uint32_t)i;
 	}
+	free(fill);
 
 	/* 2 and 3. Best-first search from the roots: what it reaches is what
-	 * the kept edges reach; with a cap, the busiest reachable methods are
-	 * admitted first, each through an already admitted caller. */
-	for (i = 0; i < ne; i++) {
-		uint32_t p;
-
-		if (!rule[i] || !v->edges[i].from_root)
-			continue;
-		p = pos_of(v, v->edges[i].callee);
-		if (!queued[p]) {
-			queued[p] = 1;
-			heap_push(&h, p);
-		}
+	 * the passing edges reach; with a cap, the busiest items are admitted
+	 * first, each method through an edge from an admitted caller (its tree
+	 * edge, which is always drawn). */
+	for (i = 0; i < nt; i++) {
+		queued[i] = 1;
+		heap_push(&h, &o, (uint32_t)i);
 	}
 	cap = max_nodes ? max_nodes : SIZE_MAX;
 	while (h.n && out->nodes_kept < cap) {
-		uint32_t p = heap_pop(&h);
+		uint32_t x = heap_pop(&h, &o);
 
-		out->keep_method[p] = 1;
+		if (x < nt) {
+			out->keep_thread[x] = 1;
+		} else {
+			out->keep_method[x - nt] = 1;
+			tree[via[x - nt]] = 1;
+			ntree++;
+		}
 		out->nodes_kept++;
-		for (k = start[p]; k < start[p + 1]; k++) {
-			if (!queued[adj[k]]) {
-				queued[adj[k]] = 1;
-				heap_push(&h, adj[k]);
+		for (k = start[x]; k < start[x + 1]; k++) {
+			uint32_t c = (uint32_t)nt + pos_of(v, v->edges[adj[k]].callee);
+
+			if (!queued[c]) {
+				queued[c] = 1;
+				via[c - nt] = adj[k];
+				heap_push(&h, &o, c);
 			}
 		}
 	}
-	out->nodes_dropped = nm - out->nodes_kept;
-	for (i = 0; i < nt; i++)
-		out->keep_thread[i] = 1;
+	out->nodes_dropped = ni - out->nodes_kept;
 
-	/* Edges survive when the rule kept them and both ends are kept. */
+	/* Edges: tree edges, self-edges of kept methods, then other passing
+	 * edges between kept ends, busiest first (view order), within the
+	 * edge cap. */
+	edge_room = max_nodes ? CG_EDGES_PER_NODE * max_nodes - ntree : SIZE_MAX;
 	for (i = 0; i < ne; i++) {
 		const struct cg_pedge *e = &v->edges[i];
 		uint32_t epos = pos_of(v, e->callee);
 		int keep = 0;
 
-		if (epos != UINT32_MAX && out->keep_method[epos]) {
-			if (e->from_root)
-				keep = rule[i];
-			else if (pos_of(v, e->caller) == epos)
-				keep = 1;
-			else
-				keep = rule[i] && out->keep_method[pos_of(v, e->caller)];
+		if (epos == UINT32_MAX || !out->keep_method[epos]) {
+			keep = 0;
+		} else if (!e->from_root && pos_of(v, e->caller) == epos) {
+			keep = 1;
+		} else if (tree[i]) {
+			keep = 1;
+		} else if (rule[i] && edge_room > 0 &&
+			   (e->from_root ? out->keep_thread[e->caller]
+					 : out->keep_method[pos_of(v, e->caller)])) {
+			keep = 1;
+			edge_room--;
 		}
 		out->keep_edge[i] = (unsigned char)keep;
 		out->edges_kept += (size_t)keep;
@@ -199,7 +230,9 @@ int filter_prune(const struct cg_view *v, double pct, size_t max_nodes, struct c
 	out->edges_dropped = ne - out->edges_kept;
 
 	free(rule);
+	free(tree);
 	free(queued);
+	free(via);
 	free(start);
 	free(adj);
 	free(h.a);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cct.h"
@@ -329,7 +330,7 @@ static int run(const struct cg_opts *o)
 		if (render_graph(&r, v, gfmt, &pd->data, &err) < 0) {
 			report_error(o->trace, &err);
 			rc = 1;
-		} else if (o->keep_dot && strcmp(gfmt, "dot") != 0) {
+		} else if (o->keep_dot && strcasecmp(gfmt, "dot") != 0 && strcasecmp(gfmt, "gv") != 0) {
 			pd = &out[nout++];
 			pd->alloc_path = xmalloc(strlen(o->graph) + 5);
 			sprintf(pd->alloc_path, "%s.dot", o->graph);

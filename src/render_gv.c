@@ -272,46 +272,26 @@ const char *render_graph_format_for(const char *file)
 
 /* ---- text ------------------------------------------------------------------- */
 
-/* Length of the well-formed UTF-8 sequence at p, 0 when p does not start
- * one (overlong forms, surrogates, > U+10FFFF and the XML-forbidden
- * U+FFFE/U+FFFF count as malformed).  p is NUL-terminated. */
-static size_t utf8_len(const unsigned char *p)
+/* 1 for U+FFFE and U+FFFF (n == 3): well-formed UTF-8, but characters XML
+ * (so SVG) does not allow. */
+static int xml_forbidden(const unsigned char *p, size_t n)
 {
-	uint32_t cp;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] < 0xc2 || p[0] > 0xf4 || (p[1] & 0xc0) != 0x80)
-		return 0;
-	if (p[0] < 0xe0)
-		return 2;
-	if ((p[2] & 0xc0) != 0x80)
-		return 0;
-	if (p[0] < 0xf0) {
-		cp = (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
-		if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
-			return 0;
-		return 3;
-	}
-	if ((p[3] & 0xc0) != 0x80)
-		return 0;
-	cp = (uint32_t)(p[0] & 0x07) << 18 | (uint32_t)(p[1] & 0x3f) << 12 |
-	     (uint32_t)(p[2] & 0x3f) << 6 | (p[3] & 0x3f);
-	return cp >= 0x10000 && cp <= 0x10ffff ? 4 : 0;
+	return n == 3 && p[0] == 0xef && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf);
 }
 
-/* Append s made valid: malformed bytes and control characters become
- * U+FFFD; with slash_dot, '/' becomes '.' (JVM class names). */
+/* Append s made valid: a byte that does not start a well-formed sequence,
+ * a control character and U+FFFE/U+FFFF each become U+FFFD; with
+ * slash_dot, '/' becomes '.' (JVM class names). */
 static void put_clean(struct strbuf *sb, const char *s, int slash_dot)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
-		size_t n = utf8_len(p);
+		size_t n = strbuf_utf8_len(p);
 
-		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f))) {
+		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f)) || xml_forbidden(p, n)) {
 			strbuf_puts(sb, "\xef\xbf\xbd");
-			p++;
+			p += n ? n : 1;
 		} else if (n == 1 && slash_dot && *p == '/') {
 			strbuf_putc(sb, '.');
 			p++;
@@ -370,7 +350,7 @@ static void put_display(struct strbuf *sb, struct strbuf *tmp, const struct cg_m
 			const char *q = strchr(p, '.');
 
 			if (q > p)
-				put_esc_n(sb, p, utf8_len((const unsigned char *)p));
+				put_esc_n(sb, p, strbuf_utf8_len((const unsigned char *)p));
 			strbuf_putc(sb, '.');
 			p = q + 1;
 		}
@@ -427,6 +407,7 @@ struct build {
 	struct strbuf tmp;  /* scratch for cleaning */
 	Agnode_t **mnode;   /* by view position; NULL when not drawn */
 	Agnode_t **tnode;   /* by thread index */
+	uint32_t *depth;    /* by item: thread index, or nthreads + view position */
 };
 
 static const char *sbstr(const struct strbuf *sb)
@@ -567,11 +548,93 @@ static Agnode_t *caller_node(const struct build *b, const struct cg_pedge *e)
 	return b->mnode[b->v->method_pos[e->caller]];
 }
 
+/* Item of an edge's caller / callee: thread index, or nthreads + position
+ * (UINT32_MAX when the method is not in the view). */
+static uint32_t caller_item(const struct cg_view *v, const struct cg_pedge *e)
+{
+	if (e->from_root)
+		return e->caller;
+	if (e->caller >= v->npos || v->method_pos[e->caller] >= v->nmethods)
+		return UINT32_MAX;
+	return (uint32_t)v->nthreads + v->method_pos[e->caller];
+}
+
+static uint32_t callee_item(const struct cg_view *v, const struct cg_pedge *e)
+{
+	if (e->callee >= v->npos || v->method_pos[e->callee] >= v->nmethods)
+		return UINT32_MAX;
+	return (uint32_t)v->nthreads + v->method_pos[e->callee];
+}
+
+/* Rank hints.  b->depth gets each drawn item's depth in a breadth-first
+ * search from the roots along the drawn edges (roots in thread order, edges
+ * in view order).  add_edge writes every edge so that it runs forward in
+ * the order (depth, item): a call back up toward the roots (recursion
+ * through another method) or across to an earlier node of the same depth
+ * becomes callee -> caller with dir=back, drawn as the same call.  The
+ * graph dot sees is then acyclic and ranks follow the shortest call paths.
+ * Left to itself, dot 2.42 breaks cycles by reversing edges, which leaks
+ * memory (LeakSanitizer) and, with recursion cycles and long chains, gave
+ * ranks far deeper than the graph: 150 nodes took over ten seconds.  Not
+ * constraint=false: unconstrained edges can join nodes of one rank, and
+ * 2.42 leaks on such flat edges and frees memory twice when they have a
+ * label. */
+static void compute_depths(struct build *b, const struct cg_graph_sel *sel)
+{
+	const struct cg_view *v = b->v;
+	size_t ni = v->nthreads + v->nmethods, i, k, head = 0, tail = 0;
+	size_t *start = xcalloc(ni + 1, sizeof(*start)), *fill;
+	uint32_t *adj, *queue = xmalloc((ni ? ni : 1) * sizeof(*queue));
+
+	b->depth = xmalloc((ni ? ni : 1) * sizeof(*b->depth));
+	for (i = 0; i < ni; i++)
+		b->depth[i] = UINT32_MAX;
+	for (i = 0; i < v->nedges; i++) {
+		uint32_t c = caller_item(v, &v->edges[i]);
+
+		if (sel->keep_edge[i] && c < ni && callee_item(v, &v->edges[i]) < ni)
+			start[c + 1]++;
+	}
+	for (i = 0; i < ni; i++)
+		start[i + 1] += start[i];
+	adj = xmalloc((start[ni] ? start[ni] : 1) * sizeof(*adj));
+	fill = xmalloc((ni ? ni : 1) * sizeof(*fill));
+	memcpy(fill, start, ni * sizeof(*fill));
+	for (i = 0; i < v->nedges; i++) {
+		uint32_t c = caller_item(v, &v->edges[i]), h = callee_item(v, &v->edges[i]);
+
+		if (sel->keep_edge[i] && c < ni && h < ni)
+			adj[fill[c]++] = h;
+	}
+	for (i = 0; i < v->nthreads; i++) {
+		if (sel->keep_thread[i]) {
+			b->depth[i] = 0;
+			queue[tail++] = (uint32_t)i;
+		}
+	}
+	while (head < tail) {
+		uint32_t x = queue[head++];
+
+		for (k = start[x]; k < start[x + 1]; k++) {
+			if (b->depth[adj[k]] == UINT32_MAX) {
+				b->depth[adj[k]] = b->depth[x] + 1;
+				queue[tail++] = adj[k];
+			}
+		}
+	}
+	free(start);
+	free(fill);
+	free(adj);
+	free(queue);
+}
+
 static void add_edge(struct build *b, const struct cg_pedge *e)
 {
 	Agnode_t *t = caller_node(b, e), *h;
 	char ms[32], pw[16];
 	unsigned w;
+	uint32_t ci, hi;
+	int back;
 	Agedge_t *ed;
 
 	if (e->callee >= b->v->npos || b->v->method_pos[e->callee] >= b->v->nmethods)
@@ -579,7 +642,12 @@ static void add_edge(struct build *b, const struct cg_pedge *e)
 	h = b->mnode[b->v->method_pos[e->callee]];
 	if (!t || !h || t == h)
 		return; /* a self-edge is drawn as the recursion loop */
-	ed = agedge(b->g, t, h, NULL, 1);
+	ci = caller_item(b->v, e);
+	hi = callee_item(b->v, e);
+	back = b->depth[hi] < b->depth[ci] || (b->depth[hi] == b->depth[ci] && hi < ci);
+	ed = back ? agedge(b->g, h, t, NULL, 1) : agedge(b->g, t, h, NULL, 1);
+	if (back)
+		set_str(ed, "dir", "back");
 	strbuf_reset(&b->val);
 	strbuf_printf(&b->val, "%llu call%s\\n%s ms", (unsigned long long)e->calls,
 		      e->calls == 1 ? "" : "s", fmt_ms(ms, e->incl_us));
@@ -769,6 +837,7 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	for (i = 0; i < v->nmethods; i++)
 		if (sel.keep_method[i])
 			add_method(&b, i);
+	compute_depths(&b, &sel);
 	for (i = 0; i < v->nedges; i++)
 		if (sel.keep_edge[i])
 			add_edge(&b, &v->edges[i]);
@@ -811,6 +880,7 @@ done:
 	log_end(&saved);
 	free(b.mnode);
 	free(b.tnode);
+	free(b.depth);
 	strbuf_free(&b.val);
 	strbuf_free(&b.tmp);
 	filter_sel_free(&sel);

@@ -16,7 +16,7 @@ case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
 LC_ALL=C
 export LC_ALL
 CG=$BUILD/callgraph
-[ "${CG_VALGRIND:-}" = 1 ] && CG="valgrind -q --error-exitcode=99 --leak-check=full $CG"
+[ "${CG_VALGRIND:-}" = 1 ] && CG="valgrind -q --error-exitcode=99 --leak-check=full --suppressions=$TOP/tests/valgrind.supp $CG"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/cgatomic.XXXXXX")
 trap 'chmod -R u+w "$TMP" 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
 W=$TMP/w

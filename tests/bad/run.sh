@@ -29,7 +29,7 @@ if [ "${CG_SANITIZER:-}" = 1 ]; then
 	MAX_KB=4194304
 fi
 if [ "${CG_VALGRIND:-}" = 1 ]; then
-	CG="valgrind -q --error-exitcode=99 --leak-check=full $BUILD/callgraph"
+	CG="valgrind -q --error-exitcode=99 --leak-check=full --suppressions=$TOP/tests/valgrind.supp $BUILD/callgraph"
 	TIMEOUT=600
 else
 	CG=$BUILD/callgraph

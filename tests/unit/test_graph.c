@@ -179,7 +179,8 @@ UNIT_TEST(graph_threshold_0_keeps_all)
 
 	CHECK(fx_example(&f) == 0);
 	CHECK(filter_prune(f.v, 0, 0, &s, &err) == 0);
-	CHECK_EQ_U64(s.nodes_kept, 6);
+	/* Nodes count the thread root too: 6 methods + 1. */
+	CHECK_EQ_U64(s.nodes_kept, 7);
 	CHECK_EQ_U64(s.nodes_dropped, 0);
 	CHECK_EQ_U64(s.edges_kept, 7);
 	CHECK_EQ_U64(s.edges_dropped, 0);
@@ -203,7 +204,7 @@ UNIT_TEST(graph_threshold_10_edge_time_not_callee_total)
 	CHECK_EQ_U64(kept_edge(&f, &s, ID_A, ID_E), 1);
 	CHECK_EQ_U64(kept_edge(&f, &s, ID_A, ID_C), 1);
 	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_D), 1);
-	CHECK_EQ_U64(s.nodes_kept, 6);
+	CHECK_EQ_U64(s.nodes_kept, 7);
 	CHECK_EQ_U64(s.edges_kept, 6);
 	CHECK_EQ_U64(s.edges_dropped, 1);
 	filter_sel_free(&s);
@@ -211,7 +212,7 @@ UNIT_TEST(graph_threshold_10_edge_time_not_callee_total)
 	CHECK(filter_prune(f.v, 10.001, 0, &s, &err) == 0);
 	CHECK_EQ_U64(kept_edge(&f, &s, ID_A, ID_E), 0);
 	CHECK_EQ_U64(kept_method(&f, &s, ID_E), 0);
-	CHECK_EQ_U64(s.nodes_kept, 5);
+	CHECK_EQ_U64(s.nodes_kept, 6);
 	filter_sel_free(&s);
 	fx_free(&f);
 	return 0;
@@ -236,14 +237,14 @@ UNIT_TEST(graph_threshold_50_reachability)
 	CHECK_EQ_U64(kept_method(&f, &s, ID_D), 0);
 	CHECK_EQ_U64(kept_method(&f, &s, ID_E), 0);
 	CHECK_EQ_U64(kept_method(&f, &s, ID_C), 1);
-	CHECK_EQ_U64(s.nodes_kept, 3);
+	CHECK_EQ_U64(s.nodes_kept, 4);  /* root, R, A, C */
 	CHECK_EQ_U64(s.nodes_dropped, 3);
 	CHECK_EQ_U64(s.edges_kept, 3);
 	CHECK_EQ_U64(s.edges_dropped, 4);
 	filter_sel_free(&s);
 	/* 100 % keeps only edges carrying all their caller's time: root->R. */
 	CHECK(filter_prune(f.v, 100, 0, &s, &err) == 0);
-	CHECK_EQ_U64(s.nodes_kept, 1);
+	CHECK_EQ_U64(s.nodes_kept, 2);
 	CHECK_EQ_U64(s.edges_kept, 1);
 	filter_sel_free(&s);
 	fx_free(&f);
@@ -257,27 +258,131 @@ UNIT_TEST(graph_max_nodes_best_first)
 	struct cg_error err;
 
 	CHECK(fx_example(&f) == 0);
-	/* Best-first by inclusive: R (1000), then A (700) over B (300), then C
-	 * (520, reached through A) over B. */
-	CHECK(filter_prune(f.v, 0, 3, &s, &err) == 0);
-	CHECK_EQ_U64(s.nodes_kept, 3);
+	/* Best-first by inclusive, the root first on its tie with R (1000),
+	 * then A (700) over B (300), then C (520, reached through A) over B. */
+	CHECK(filter_prune(f.v, 0, 4, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 4);
 	CHECK_EQ_U64(s.nodes_dropped, 3);
+	CHECK_EQ_U64(s.keep_thread[0], 1);
 	CHECK_EQ_U64(kept_method(&f, &s, ID_C), 1);
 	CHECK_EQ_U64(kept_method(&f, &s, ID_B), 0);
 	CHECK_EQ_U64(kept_edge(&f, &s, ID_A, ID_C), 1);
 	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_C), 0);
 	CHECK_EQ_U64(s.edges_kept, 3);
 	filter_sel_free(&s);
-	/* Four adds B, and with it B->C (C is already in). */
-	CHECK(filter_prune(f.v, 0, 4, &s, &err) == 0);
+	/* Five adds B, and with it B->C (C is already in). */
+	CHECK(filter_prune(f.v, 0, 5, &s, &err) == 0);
 	CHECK_EQ_U64(kept_method(&f, &s, ID_B), 1);
 	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_C), 1);
 	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_D), 0);
 	CHECK_EQ_U64(s.edges_kept, 5);
 	filter_sel_free(&s);
 	/* A cap above what is reachable changes nothing. */
-	CHECK(filter_prune(f.v, 50, 4, &s, &err) == 0);
-	CHECK_EQ_U64(s.nodes_kept, 3);
+	CHECK(filter_prune(f.v, 50, 5, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 4);
+	filter_sel_free(&s);
+	fx_free(&f);
+	return 0;
+}
+
+/* The example plus an idle thread 2 (10 us: W 0..10).  Total 1010. */
+static int fx_two_threads(struct fixture *f)
+{
+	static const struct cg_record recs[] = {
+		EV(ID_R, 0, CG_ENTER),   EV(ID_A, 0, CG_ENTER),   EV(ID_C, 100, CG_ENTER),
+		EV(ID_C, 600, CG_EXIT),  EV(ID_E, 600, CG_ENTER), EV(ID_E, 670, CG_EXIT),
+		EV(ID_A, 700, CG_EXIT),  EV(ID_B, 700, CG_ENTER), EV(ID_C, 710, CG_ENTER),
+		EV(ID_C, 730, CG_EXIT),  EV(ID_D, 750, CG_ENTER), EV(ID_D, 900, CG_EXIT),
+		EV(ID_B, 1000, CG_EXIT), EV(ID_R, 1000, CG_EXIT),
+		{ 2, 0x40, 0, 0, CG_ENTER, 0 }, { 2, 0x40, 10, 10, CG_EXIT, 0 },
+	};
+
+	f->st = symtab_create();
+	symtab_define_method(f->st, ID_R, "com/ex/R", "run", "()V", "R.java", 0);
+	symtab_define_method(f->st, ID_A, "com/ex/A", "a", "()V", "A.java", 0);
+	symtab_define_method(f->st, ID_B, "com/ex/B", "b", "()V", "B.java", 0);
+	symtab_define_method(f->st, ID_C, "com/ex/Shared", "work", "(I)V", "Shared.java", 12);
+	symtab_define_method(f->st, ID_D, "com/ex/D", "d", "()V", "D.java", 0);
+	symtab_define_method(f->st, ID_E, "com/ex/E", "e", "()V", "E.java", 0);
+	symtab_define_method(f->st, 0x40, "com/ex/W", "w", "()V", "W.java", 0);
+	symtab_define_thread(f->st, 2, "idle", 0);
+	return fx_run(f, recs, sizeof(recs) / sizeof(recs[0]));
+}
+
+UNIT_TEST(graph_max_nodes_counts_roots)
+{
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err;
+
+	CHECK(fx_two_threads(&f) == 0);
+	CHECK_EQ_U64(f.v->nthreads, 2);
+	CHECK(filter_prune(f.v, 0, 0, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 9);
+	filter_sel_free(&s);
+	/* Seven: t1, R, A, C, B, D, E (70 us) before the idle root (10 us), so
+	 * thread 2, W and its root edge are dropped. */
+	CHECK(filter_prune(f.v, 0, 7, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 7);
+	CHECK_EQ_U64(s.nodes_dropped, 2);
+	CHECK_EQ_U64(s.keep_thread[0], 1);
+	CHECK_EQ_U64(s.keep_thread[1], 0);
+	CHECK_EQ_U64(kept_method(&f, &s, 0x40), 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_E), 1);
+	CHECK_EQ_U64(s.edges_kept, 7);
+	filter_sel_free(&s);
+	fx_free(&f);
+	return 0;
+}
+
+/* R calls P1..P4 in turn; each Pi calls Q1..Q4 for 10*(5-i) + (5-j) us:
+ * 21 edges (root->R, 4 R->Pi, 16 Pi->Qj) among 9 methods + the root.
+ * Pi incl 40*(5-i) + 10 (170, 130, 90, 50); Qj 100 + 4*(5-j) (116 ..
+ * 104); R and the thread 440.  P4->Q4 (11 us) is the smallest edge. */
+UNIT_TEST(graph_edge_cap)
+{
+	struct cg_record recs[2 + 4 * 2 + 16 * 2];
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err;
+	uint32_t t = 0, i, j;
+	size_t n = 0;
+
+	f.st = symtab_create();
+	symtab_define_method(f.st, 0x4, "R", "r", "()V", "R.java", 0);
+	for (i = 1; i <= 4; i++) {
+		char name[8];
+
+		snprintf(name, sizeof(name), "p%u", (unsigned)i);
+		symtab_define_method(f.st, 0x100 * i, "P", name, "()V", "P.java", 0);
+		snprintf(name, sizeof(name), "q%u", (unsigned)i);
+		symtab_define_method(f.st, 0x10 * i, "Q", name, "()V", "Q.java", 0);
+	}
+	recs[n++] = (struct cg_record)EV(0x4, 0, CG_ENTER);
+	for (i = 1; i <= 4; i++) {
+		recs[n++] = (struct cg_record)EV(0x100 * i, t, CG_ENTER);
+		for (j = 1; j <= 4; j++) {
+			recs[n++] = (struct cg_record)EV(0x10 * j, t, CG_ENTER);
+			t += 10 * (5 - i) + (5 - j);
+			recs[n++] = (struct cg_record)EV(0x10 * j, t, CG_EXIT);
+		}
+		recs[n++] = (struct cg_record)EV(0x100 * i, t, CG_EXIT);
+	}
+	recs[n++] = (struct cg_record)EV(0x4, t, CG_EXIT);
+	CHECK(fx_run(&f, recs, n) == 0);
+	CHECK_EQ_U64(f.v->total_us, 440);
+	CHECK_EQ_U64(f.v->nedges, 21);
+	CHECK(filter_prune(f.v, 0, 0, &s, &err) == 0);
+	CHECK_EQ_U64(s.edges_kept, 21);
+	filter_sel_free(&s);
+	/* Ten nodes fit; 2 * 10 edges: the nine tree edges (root->R, R->Pi,
+	 * P1->Qj) stay and the smallest of the others goes. */
+	CHECK(filter_prune(f.v, 0, 10, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 10);
+	CHECK_EQ_U64(s.edges_kept, 20);
+	CHECK_EQ_U64(kept_edge(&f, &s, 0x400, 0x40), 0);
+	CHECK_EQ_U64(kept_edge(&f, &s, 0x300, 0x40), 1);
+	CHECK_EQ_U64(kept_edge(&f, &s, 0x100, 0x40), 1);
 	filter_sel_free(&s);
 	fx_free(&f);
 	return 0;
@@ -342,12 +447,17 @@ UNIT_TEST(graph_recursion_self_loop)
 	f.r.threshold = 20;
 	CHECK(render(&f, "dot", &out) == 0);
 	CHECK(contains(&out, "m0x8 -> m0x8\t[label=\"2 recursive\""));
-	CHECK(!strstr(out.data, "m0xc -> m0x8"));
-	CHECK(contains(&out, "m0x8 -> m0xc"));
+	CHECK(contains(&out, "m0x8 -> m0xc\t[label=\"1 call\\n0.030 ms\""));
+	CHECK(!strstr(out.data, "dir=back"));  /* G->F is not drawn */
 	strbuf_free(&out);
 	f.r.threshold = 0;
 	CHECK(render(&f, "dot", &out) == 0);
-	CHECK(contains(&out, "m0xc -> m0x8"));
+	/* G->F leads back up (F is at depth 2, G at 3): it is written F -> G
+	 * with dir=back, so dot never sees a cycle. */
+	CHECK(contains(&out, "m0x8 -> m0xc\t[dir=back,\n\t\tlabel=\"1 call\\n0.000 ms\",\n"
+			     "\t\tpenwidth=1.00,\n\t\ttooltip=\"G.g -> F.f\"];"));
+	CHECK(contains(&out, "m0x8 -> m0xc\t[label=\"1 call\\n0.030 ms\""));
+	CHECK(!strstr(out.data, "m0xc -> m0x8"));
 	strbuf_free(&out);
 	fx_free(&f);
 	return 0;
@@ -378,7 +488,7 @@ UNIT_TEST(graph_dot_labels_and_determinism)
 	CHECK(contains(&a, "id=m0x10"));
 	unfold(&a, &b);
 	CHECK(contains(&b, "label=\"trace: test.trace\\lclock: wall\\lthreads: 1\\ltotal: 1.000 ms\\l"
-			   "threshold: 10% of caller\\lnodes: 6 shown, 0 dropped\\l"
+			   "threshold: 10% of caller\\lnodes: 7 shown, 0 dropped\\l"
 			   "edges: 6 shown, 1 dropped\\l\""));
 	strbuf_free(&b);
 	/* R (100 %) is red, E (7 %) nearly blue. */
@@ -421,6 +531,9 @@ UNIT_TEST(graph_svg_special_names)
 	symtab_define_method(f.st, 0x14,
 			     "com/example/verylongpackagename/subsystem/internal/VeryLongClassName",
 			     "<clinit>", "()V", "V.java", 0);
+	/* U+FFFF is well-formed UTF-8 that XML forbids: replaced too.  (The
+	 * first name given to a thread is kept, so fx_run's "main" is not.) */
+	symtab_define_thread(f.st, 1, "t\xef\xbf\xbf", 0);
 	CHECK(fx_run(&f, recs, sizeof(recs) / sizeof(recs[0])) == 0);
 	f.r.threshold = 0;
 	f.r.file = "dir\\x<&>\\";
@@ -453,6 +566,8 @@ UNIT_TEST(graph_svg_special_names)
 	CHECK(contains(&svg, ">amp.E.&amp;lt;</text>"));
 	CHECK(contains(&svg, "xlink:title=\"q&quot;uote{x|y}.back\\slash\\n(Ljava/lang/String;)V&#10;Q.java\""));
 	CHECK(contains(&svg, ">trace: dir\\x&lt;&amp;&gt;\\</text>"));
+	CHECK(contains(&svg, ">t\xef\xbf\xbd</text>"));
+	CHECK(!strstr(svg.data, "\xef\xbf\xbf"));
 	CHECK(!memchr(svg.data, 0xff, svg.len));
 	strbuf_free(&dot);
 	strbuf_free(&svg);
