@@ -16,7 +16,7 @@ export BUILD TOP
 SHARED=${CG_SHARED:-$TOP/../shared}
 CG="$BUILD/callgraph"
 if [ "${CG_VALGRIND:-}" = 1 ]; then
-	CG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $CG"
+	CG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$TOP/tests/valgrind.supp $CG"
 fi
 export CG
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/cgtest.XXXXXX")
@@ -53,7 +53,7 @@ part() {
 
 # --- unit tests (C) ---------------------------------------------------------
 if [ "${CG_VALGRIND:-}" = 1 ]; then
-	part unit valgrind -q --error-exitcode=99 --leak-check=full "$BUILD/unit_tests"
+	part unit valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions="$TOP/tests/valgrind.supp" "$BUILD/unit_tests"
 else
 	part unit "$BUILD/unit_tests"
 fi

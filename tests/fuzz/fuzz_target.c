@@ -1,8 +1,9 @@
 /* fuzz_target.c - libFuzzer entry point: the whole pipeline on one input.
  *
- * bytes -> source_open_mem -> trace_open -> trace_next/profile_add (and the
- * -o dump) -> profile_finish -> views -> filter_prune -> every in-memory
- * renderer -> free.  Built two ways: with clang -fsanitize=fuzzer by
+ * bytes -> source_open_mem -> trace_open -> trace_next/profile_add (with the
+ * calling-context tree and timeline observers, and the -o dump) ->
+ * profile_finish -> views -> filter_prune -> every in-memory renderer ->
+ * free.  Built two ways: with clang -fsanitize=fuzzer by
  * tests/fuzz/run.sh, and with gcc plus tests/fuzz/replay_main.c as
  * build/fuzz_replay, which `make test` runs over corpus/ and crashes/.
  *
@@ -15,14 +16,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter.h"
+#include "cct.h"
 #include "dump.h"
+#include "filter.h"
 #include "profile.h"
+#include "render_folded.h"
 #include "render_json.h"
 #include "render_text.h"
 #include "report.h"
 #include "source.h"
 #include "strbuf.h"
+#include "timeline.h"
 #include "trace.h"
 
 #if defined(__has_include)
@@ -44,10 +48,6 @@
 #define FUZZ_MAX_GRAPH_METHODS 200
 #define FUZZ_MAX_HTML_METHODS 24
 #define FUZZ_MAX_HTML_EDGES 48
-/* The text profile lists each method's parents and children by scanning
- * every edge per method (methods x edges); fuzzed traces where every record
- * names a new method make that the whole cost of an input. */
-#define FUZZ_MAX_TEXT_WORK 400000u
 #define FUZZ_BATCH 257
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void render_all(struct cg_report *r)
 {
 	const struct cg_renderer *rds[] = {
-		&render_text, &render_json,
+		&render_text, &render_json, &render_folded,
 #ifdef CG_FUZZ_HTML
 		&render_html,
 #endif
@@ -68,23 +68,17 @@ static void render_all(struct cg_report *r)
 	for (i = 0; i < sizeof(rds) / sizeof(rds[0]); i++) {
 		struct cg_error err = { { 0 }, 0, 0 };
 
-		if (i == 0 && all && (uint64_t)all->nmethods * all->nedges > FUZZ_MAX_TEXT_WORK)
-			continue;
-		if (i >= 2 && (!all || all->nmethods > FUZZ_MAX_HTML_METHODS ||
+		if (i >= 3 && (!all || all->nmethods > FUZZ_MAX_HTML_METHODS ||
 			       all->nedges > FUZZ_MAX_HTML_EDGES))
 			continue;
 		(void)rds[i]->render(r, &sb, &err);
 		strbuf_reset(&sb);
 	}
 #ifdef CG_FUZZ_GRAPH
-	{
-		const struct cg_view *v = profile_view(r->profile, -1);
+	if (all && all->nmethods <= FUZZ_MAX_GRAPH_METHODS) {
+		struct cg_error err = { { 0 }, 0, 0 };
 
-		if (v && v->nmethods <= FUZZ_MAX_GRAPH_METHODS) {
-			struct cg_error err = { { 0 }, 0, 0 };
-
-			(void)render_graph(r, v, "dot", &sb, &err);
-		}
+		(void)render_graph(r, all, "dot", &sb, &err);
 	}
 #endif
 	strbuf_free(&sb);
@@ -114,6 +108,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cg_trace *t = NULL;
 	struct cg_profile *p = NULL;
 	struct cg_dump *dump = NULL;
+	struct cg_cct *cct = NULL;
+	struct cg_timeline *tl = NULL;
+	struct cg_observer to_cct, to_timeline;
 	struct cg_record recs[FUZZ_BATCH];
 	struct cg_profile_opts po;
 	FILE *devnull = NULL;
@@ -130,6 +127,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size & 1)
 		po.clock = CG_USE_CPU;
 	p = profile_create(trace_symtab(t), &po);
+	/* As main does for --folded and the HTML report: the timeline observer
+	 * in front of the calling-context tree's. */
+	cct = cct_create();
+	tl = timeline_create();
+	cct_observer(cct, &to_cct);
+	timeline_observer(tl, &to_cct, &to_timeline);
+	profile_set_observer(p, &to_timeline);
 	if (size % 4 == 2 && (devnull = fopen("/dev/null", "w")) != NULL) {
 		dump = dump_create(devnull);
 		dump_header(dump, "fuzz", trace_info(t), trace_symtab(t));
@@ -144,6 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rc < 0)
 		goto done;
 	profile_finish(p, trace_info(t));
+	timeline_finish(tl, p);
 	if (dump)
 		dump_footer(dump, trace_info(t), trace_symtab(t), trace_key_text(t));
 	{
@@ -156,6 +161,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		r.clock = po.clock;
 		r.threshold = 20.0;
 		r.max_nodes = CG_DEFAULT_MAX_NODES;
+		r.cct = cct;
+		r.timeline = tl;
 		render_all(&r);
 	}
 	prune_views(p);
@@ -163,6 +170,8 @@ done:
 	dump_free(dump);
 	if (devnull)
 		fclose(devnull);
+	timeline_free(tl);
+	cct_free(cct);
 	profile_free(p);
 	trace_free(t);
 	source_free(src);
