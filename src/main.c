@@ -188,19 +188,14 @@ static int render_to(const struct cg_renderer *rd, const struct cg_report *r, co
  * names (trace.key/.data, or the twin of a .key/.data path). */
 static int names_input(const char *path, const char *trace)
 {
-	size_t n = strlen(trace), base = n;
-	char *p = xmalloc(n + 6);
-	int hit = output_same_file(path, trace);
+	char *key, *data;
+	int hit;
 
-	if (n > 4 && strcmp(trace + n - 4, ".key") == 0)
-		base = n - 4;
-	else if (n > 5 && strcmp(trace + n - 5, ".data") == 0)
-		base = n - 5;
-	sprintf(p, "%.*s.key", (int)base, trace);
-	hit = hit || output_same_file(path, p);
-	sprintf(p, "%.*s.data", (int)base, trace);
-	hit = hit || output_same_file(path, p);
-	free(p);
+	source_pair_names(trace, &key, &data);
+	hit = output_same_file(path, trace) || output_same_file(path, key) ||
+	      output_same_file(path, data);
+	free(key);
+	free(data);
 	return hit;
 }
 

@@ -154,10 +154,3 @@ void output_abort(struct cg_staged *s)
 		unlink(s->tmp);
 	staged_free(s);
 }
-
-int output_write(const char *path, const void *data, size_t len, struct cg_error *err)
-{
-	struct cg_staged *s = output_stage(path, data, len, err);
-
-	return s ? output_commit(s, err) : -1;
-}

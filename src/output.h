@@ -8,11 +8,8 @@
 
 #include "util.h"
 
-/* Write len bytes to path.  Returns 0, or -1 with err filled (no offset). */
-int output_write(const char *path, const void *data, size_t len, struct cg_error *err);
-
-/* The same in two phases, so that several outputs appear together or not at
- * all: output_stage writes a temporary file beside path (standard output, a
+/* Two phases, so that several outputs appear together or not at all:
+ * output_stage writes a temporary file beside path (standard output, a
  * device or a FIFO is only opened) and returns a handle, or NULL with err
  * filled; output_commit renames it into place (or writes it) and frees the
  * handle, returning 0 or -1 with err filled; output_abort removes the

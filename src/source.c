@@ -153,22 +153,25 @@ static uint64_t fd_size(int fd)
 /* For a legacy pair, fill key and data paths; returns 1 when path names one,
  * 0 when it does not, -1 (err filled) when it names half of one: NAME.key
  * without NAME.data beside it, or the reverse. */
-static int split_paths(const char *path, char **key, char **data, struct cg_error *err)
+void source_pair_names(const char *path, char **key, char **data)
 {
 	size_t n = strlen(path);
-	char *base;
 
-	if (ends_with(path, ".key") || ends_with(path, ".data"))
-		base = xstrndup(path, n - (ends_with(path, ".key") ? 4 : 5));
-	else if (!is_file(path))
-		base = xstrdup(path);
-	else
+	if (ends_with(path, ".key"))
+		n -= 4;
+	else if (ends_with(path, ".data"))
+		n -= 5;
+	*key = xmalloc(n + 6);
+	*data = xmalloc(n + 6);
+	sprintf(*key, "%.*s.key", (int)n, path);
+	sprintf(*data, "%.*s.data", (int)n, path);
+}
+
+static int split_paths(const char *path, char **key, char **data, struct cg_error *err)
+{
+	if (!ends_with(path, ".key") && !ends_with(path, ".data") && is_file(path))
 		return 0;
-	*key = xmalloc(strlen(base) + 6);
-	*data = xmalloc(strlen(base) + 6);
-	sprintf(*key, "%s.key", base);
-	sprintf(*data, "%s.data", base);
-	free(base);
+	source_pair_names(path, key, data);
 	if (is_file(*key) && is_file(*data))
 		return 1;
 	if (is_file(*key) != is_file(*data)) {

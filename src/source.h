@@ -20,6 +20,9 @@ struct cg_source;
  * path.key and path.data do (or path ends in .key/.data and its twin exists),
  * the pair is opened as one stream.  NULL and err filled on failure. */
 struct cg_source *source_open(const char *path, struct cg_error *err);
+/* The legacy pair a path names: NAME.key and NAME.data, where path is NAME,
+ * NAME.key or NAME.data.  Both strings are the caller's to free. */
+void source_pair_names(const char *path, char **key, char **data);
 /* A source over bytes in memory (not copied; must outlive the source). */
 struct cg_source *source_open_mem(const void *data, size_t len);
 void source_free(struct cg_source *src);
