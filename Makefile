@@ -15,7 +15,7 @@ CG_WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wno-unused-parameter
 CG_PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 CG_PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-CG_CFLAGS = $(CG_WARN) $(CG_PKG_CFLAGS) -Isrc -MMD -MP $(CFLAGS)
+CG_CFLAGS = $(CG_WARN) $(CG_PKG_CFLAGS) -Isrc -I$(BUILD)/assets -MMD -MP $(CFLAGS)
 LDLIBS  += $(CG_PKG_LIBS) -lm
 
 BUILD   ?= build
@@ -25,11 +25,18 @@ LIBOBJS := $(LIBSRCS:src/%.c=$(BUILD)/src/%.o)
 UNITSRC := $(sort $(wildcard tests/unit/*.c))
 UNITOBJS:= $(UNITSRC:tests/unit/%.c=$(BUILD)/unit/%.o)
 
+# Report scripts and styles: real files under src/assets/, embedded at build
+# time as C string literals ($(BUILD)/assets/NAME.inc) by scripts/embed.c.
+ASSETS  := $(sort $(wildcard src/assets/*.js src/assets/*.css))
+ASSETINCS := $(ASSETS:src/assets/%=$(BUILD)/assets/%.inc)
+EMBED   := $(BUILD)/embed
+
 PROG     := $(BUILD)/callgraph
 TRACEGEN := $(BUILD)/tracegen
 UNIT     := $(BUILD)/unit_tests
 FUZZREPLAY := $(BUILD)/fuzz_replay
 
+.SECONDARY: $(ASSETINCS)
 .PHONY: all test check unit golden golden-update asan valgrind fuzz bench demo \
         deps install uninstall clean help man-lint
 
@@ -38,7 +45,15 @@ all: $(PROG) $(TRACEGEN) callgraph
 callgraph: $(PROG)
 	cp $(PROG) $@
 
-$(BUILD)/src/%.o: src/%.c
+$(EMBED): scripts/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CG_WARN) -O2 -o $@ $<
+
+$(BUILD)/assets/%.inc: src/assets/% $(EMBED)
+	@mkdir -p $(dir $@)
+	$(EMBED) $< $@
+
+$(BUILD)/src/%.o: src/%.c | $(ASSETINCS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CG_CFLAGS) -c -o $@ $<
 

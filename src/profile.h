@@ -55,6 +55,10 @@ struct cg_pmethod {
 	uint64_t excl_us;     /* all activations */
 	uint64_t calls;       /* calls made while not already on the stack */
 	uint64_t rec_calls;   /* recursive calls */
+	/* The other clock of a dual-clock trace (cpu when the primary clock is
+	 * wall, and the reverse), same semantics; 0 when view->has_other is 0. */
+	uint64_t o_incl_us;
+	uint64_t o_excl_us;
 };
 
 /* caller is a method index, or, when from_root, a thread index into the
@@ -65,6 +69,7 @@ struct cg_pedge {
 	int from_root;
 	uint64_t calls;       /* every call, recursive ones included */
 	uint64_t incl_us;     /* calls in which the callee was not already on the stack */
+	uint64_t o_incl_us;   /* the same on the other clock (0 without one) */
 };
 
 struct cg_pthread {
@@ -75,6 +80,7 @@ struct cg_pthread {
 	uint64_t excl_us;     /* time between top-level calls */
 	uint64_t first_us, last_us;  /* event times on the clock used */
 	uint64_t other_us;    /* last - first on the other clock of a dual trace, else 0 */
+	uint64_t o_excl_us;   /* exclusive on the other clock, else 0 */
 	uint32_t max_depth;
 };
 
@@ -94,6 +100,10 @@ struct cg_view {
 	const struct cg_pthread *threads;
 	size_t nthreads;
 	int thread;           /* -1 for all threads, else the thread index */
+	/* Dual-clock traces carry the other clock beside the primary one. */
+	int has_other;        /* 1 when the trace has both clocks */
+	enum cg_clock_sel primary; /* the clock of total_us, incl_us, excl_us */
+	uint64_t o_total_us;  /* total on the other clock (0 without one) */
 };
 
 struct cg_profile_opts {
