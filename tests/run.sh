@@ -61,6 +61,9 @@ fi
 # --- golden files of CLI output --------------------------------------------
 part golden sh "$TOP/tests/golden/run.sh" "$UPDATE"
 
+# --- command-line options against hand-computed results ---------------------
+part cli sh "$TOP/tests/cli/run.sh" "$BUILD"
+
 # --- real traces: exit 0, JSON invariants, dmtracedump agreement -------------
 corpus() {
 	p=0 f=0
