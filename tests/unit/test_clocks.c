@@ -261,6 +261,51 @@ UNIT_TEST(clocks_edge_cases_cpu)
 	return edge_cases(CG_USE_CPU);
 }
 
+/* A method that already ran, then exits on an empty stack (it was entered
+ * before tracing began): its earlier outermost activation becomes recursive
+ * and the caller edge into it loses that time, on both clocks.
+ * B 0..12 / 0..3 calls A 5..10 / 1..2; A exits at 20 / 5 on an empty stack;
+ * then B 25..45 / 6..10 calls A 30..40 / 8..9.
+ * A: incl 20 + 10 = 30 / 5 + 1 = 6 (the first activation no longer counts),
+ *    excl 5 + 8 (root time 12..20) + 10 = 23 / 1 + 2 + 1 = 4, calls 2+1.
+ * B: incl 12 + 20 = 32 / 3 + 4 = 7, excl 7 + 10 = 17 / 2 + 3 = 5.
+ * B->A 2 calls, 10 / 1; A->B (adopted) 12 / 3; root->A 20 / 5; root->B
+ * 20 / 4; root excl 20..25 = 5 / 1; total 45 / 10. */
+static int adopt_after_calls(enum cg_clock_sel clock)
+{
+	static const uint32_t ev[][5] = {
+		{ 1, EN, B, 0, 0 },   { 1, EN, A, 5, 1 },   { 1, EX, A, 10, 2 },
+		{ 1, EX, B, 12, 3 },  { 1, EX, A, 20, 5 },  { 1, EN, B, 25, 6 },
+		{ 1, EN, A, 30, 8 },  { 1, EX, A, 40, 9 },  { 1, EX, B, 45, 10 },
+	};
+	struct cfx f;
+
+	cfx_init(&f, clock, NULL, NULL);
+	CHECK(cfx_feed(&f, ev, 9) == 0);
+	cfx_finish(&f, CG_CLOCK_DUAL);
+	CHECK_METHOD(&f, f.v, A, P2(30, 6), P2(23, 4));
+	CHECK_EQ_U64(cmeth(f.v, f.st, A)->calls, 2);
+	CHECK_EQ_U64(cmeth(f.v, f.st, A)->rec_calls, 1);
+	CHECK_METHOD(&f, f.v, B, P2(32, 7), P2(17, 5));
+	CHECK_EDGE(&f, f.v, B, 0, A, 2, P2(10, 1));
+	CHECK_EDGE(&f, f.v, A, 0, B, 1, P2(12, 3));
+	CHECK_EDGE(&f, f.v, 0, 0, A, 1, P2(20, 5));
+	CHECK_EDGE(&f, f.v, 0, 0, B, 1, P2(20, 4));
+	CHECK_THREAD(&f, &f.v->threads[0], P2(45, 10), P2(5, 1));
+	cfx_free(&f);
+	return 0;
+}
+
+UNIT_TEST(clocks_adopt_after_calls_wall)
+{
+	return adopt_after_calls(CG_USE_WALL);
+}
+
+UNIT_TEST(clocks_adopt_after_calls_cpu)
+{
+	return adopt_after_calls(CG_USE_CPU);
+}
+
 /* A 0..50 / 0..10 calls B 10..40 / 2..5; a second thread (tid 2) runs C.
  * --hide B: B's time is A's: A incl 50 / 10, excl 50 / 10, no B.
  * --focus B: only time inside B counts: B incl 30 / 3, excl 30 / 3; the
