@@ -22,7 +22,7 @@ static void put_id(struct strbuf *sb, const struct cg_method_info *m)
 	if (m->id_text)
 		put_str(sb, m->id_text);
 	else
-		strbuf_printf(sb, "\"0x%x\"", m->id);
+		strbuf_printf(sb, "\"0x%" PRIx64 "\"", m->id);
 }
 
 /* The named-clock twins of a total, thread, method or edge, in Traceview's
