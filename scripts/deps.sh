@@ -23,6 +23,8 @@ if [ "${CG_DEPS:-test}" = test ]; then
 	need chromium have chromium
 	need nodejs have node
 	need npm have npm
+	need zsh have zsh
+	need clang have clang
 fi
 [ -z "$missing" ] && exit 0
 echo "callgraph: installing missing Debian packages:$missing"

@@ -197,6 +197,9 @@ part bad-inputs sh "$TOP/tests/bad/run.sh" "$BUILD"
 part atomic sh "$TOP/tests/bad/atomic.sh" "$BUILD"
 part fuzz-replay "$BUILD/fuzz_replay" "$TOP/tests/fuzz/corpus" "$TOP/tests/fuzz/crashes"
 
+# --- shell completions, make install / uninstall ------------------------------
+part completion sh "$TOP/tests/completion/run.sh" "$BUILD"
+
 # --- man page: examples run, every --help option documented, lint ------------
 part man sh "$TOP/tests/man/run.sh" "$BUILD"
 
