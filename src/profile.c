@@ -770,15 +770,15 @@ static int cmp_edges_ctx(const struct cg_pedge *x, const struct cg_pedge *y,
 	if (x->from_root != y->from_root)
 		return x->from_root ? -1 : 1;
 	if (x->caller != y->caller) {
-		uint32_t a = x->from_root ? x->caller : symtab_method(st, x->caller)->id;
-		uint32_t b = y->from_root ? y->caller : symtab_method(st, y->caller)->id;
+		uint64_t a = x->from_root ? x->caller : symtab_method(st, x->caller)->id;
+		uint64_t b = y->from_root ? y->caller : symtab_method(st, y->caller)->id;
 
 		if (a != b)
 			return a < b ? -1 : 1;
 		return x->caller < y->caller ? -1 : 1;
 	}
 	if (x->callee != y->callee) {
-		uint32_t a = symtab_method(st, x->callee)->id, b = symtab_method(st, y->callee)->id;
+		uint64_t a = symtab_method(st, x->callee)->id, b = symtab_method(st, y->callee)->id;
 
 		if (a != b)
 			return a < b ? -1 : 1;

@@ -553,7 +553,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 		put_jstr(sb, name.data ? name.data : "");
 		strbuf_putc(sb, ',');
 		put_jstr(sb, m->sig);
-		strbuf_printf(sb, ",%" PRIu32 "]", m->id);
+		strbuf_printf(sb, ",%" PRIu64 "]", m->id);
 	}
 	strbuf_puts(sb, "],\n\"views\":[\n");
 	put_view(all, all, 0, G->graph_of[0], sb);

@@ -16,7 +16,7 @@ static void put_id(struct strbuf *sb, const struct cg_method_info *m)
 	if (m->id_text)
 		put_str(sb, m->id_text);
 	else
-		strbuf_printf(sb, "\"0x%x\"", m->id);
+		strbuf_printf(sb, "\"0x%" PRIx64 "\"", m->id);
 }
 
 static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
