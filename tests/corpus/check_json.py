@@ -37,7 +37,8 @@ def main():
     for m in d["methods"]:
         for k in ("inclusive_us", "exclusive_us", "calls", "recursive_calls"):
             check(m[k] >= 0, "negative %s in %s" % (k, m["id"]))
-        check(m["exclusive_us"] <= m["inclusive_us"] or m["recursive_calls"] > 0 or True, "")
+        check(m["exclusive_us"] <= m["inclusive_us"],
+              "method %s: exclusive %d > inclusive %d" % (m["id"], m["exclusive_us"], m["inclusive_us"]))
         edges = out.get(m["id"], [])
         if m["recursive_calls"] == 0 and all(rec.get(e["callee"], 0) == 0 for e in edges):
             s = m["exclusive_us"] + sum(e["inclusive_us"] for e in edges)
