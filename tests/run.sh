@@ -109,13 +109,19 @@ corpus() {
 	p=0 f=0
 	for t in "$TOP"/samples/*.trace "$TOP"/samples/*.trace.gz; do
 		for clock in wall cpu; do
-			if $CG -q --clock $clock --json "$TMP/c.json" "$t" &&
-			   python3 "$TOP/tests/corpus/check_json.py" "$TMP/c.json" "$(basename "$t")-$clock" >"$TMP/c.out"; then
+			if $CG -q --clock $clock --json "$TMP/c-$clock.json" "$t" &&
+			   python3 "$TOP/tests/corpus/check_json.py" "$TMP/c-$clock.json" "$(basename "$t")-$clock" >"$TMP/c.out"; then
 				p=$((p + 1))
 			else
 				f=$((f + 1)); echo "FAIL corpus $t ($clock)"; cat "$TMP/c.out" 2>/dev/null | head -5
 			fi
 		done
+		# Both clocks of one run equal the --clock runs.
+		if python3 "$TOP/tests/corpus/check_clocks.py" "$TMP/c-wall.json" "$TMP/c-cpu.json" "$(basename "$t")" >"$TMP/c.out"; then
+			p=$((p + 1))
+		else
+			f=$((f + 1)); echo "FAIL clocks $t"; head -5 "$TMP/c.out"
+		fi
 	done
 	if $CG -q --clock cpu --json "$TMP/l.json" "$TOP/samples/legacy.trace" 2>"$TMP/d.out" &&
 	   python3 "$TOP/tests/corpus/dmtracedump_compare.py" "$TMP/l.json" "$TOP/tests/data/legacy.dmtracedump.txt.gz" >"$TMP/d.out"; then
@@ -152,13 +158,19 @@ shared() {
 			continue ;;
 		esac
 		for clock in wall cpu; do
-			if $CG -q --clock $clock --json "$TMP/s.json" "$t" &&
-			   python3 "$TOP/tests/corpus/check_json.py" "$TMP/s.json" "$b-$clock" >"$TMP/s.out"; then
+			if $CG -q --clock $clock --json "$TMP/s-$clock.json" "$t" &&
+			   python3 "$TOP/tests/corpus/check_json.py" "$TMP/s-$clock.json" "$b-$clock" >"$TMP/s.out"; then
 				p=$((p + 1))
 			else
 				f=$((f + 1)); echo "FAIL shared $b ($clock)"; head -5 "$TMP/s.out" 2>/dev/null
 			fi
 		done
+		# The cpu numbers of a default run are those of a --clock cpu run.
+		if python3 "$TOP/tests/corpus/check_clocks.py" "$TMP/s-wall.json" "$TMP/s-cpu.json" "$b" >"$TMP/s.out"; then
+			p=$((p + 1))
+		else
+			f=$((f + 1)); echo "FAIL shared clocks $b"; head -5 "$TMP/s.out"
+		fi
 	done
 	for exp in "$SHARED"/corpus/expected/dmtracedump/*.txt.gz; do
 		[ -f "$exp" ] || continue
