@@ -203,6 +203,9 @@ part completion sh "$TOP/tests/completion/run.sh" "$BUILD"
 # --- man page: examples run, every --help option documented, lint ------------
 part man sh "$TOP/tests/man/run.sh" "$BUILD"
 
+# --- the report's scripts: syntax, lint, unit tests of their pure helpers ----
+part js sh "$TOP/tests/js/run.sh"
+
 # --- the HTML report in a real browser ---------------------------------------
 if [ "${CG_VALGRIND:-}" != 1 ]; then
 	part browser sh "$TOP/tests/browser/run.sh" "$BUILD"
