@@ -676,9 +676,9 @@ int v2_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n,
 			if (v->left == 0) {
 				if (cur != v->end) {
 					cg_error_set(err, (int64_t)v->blk_off,
-						     "event block of %" PRIu64 " records ends at offset %" PRIu64
-						     ", but its size says %" PRIu64 " (%" PRIu64 " bytes left over)",
-						     v->count, cur, v->end, v->end - cur);
+						     "event block: its record count (%" PRIu64 ") ends at offset %"
+						     PRIu64 ", its size at offset %" PRIu64 " (%" PRIu64
+						     " bytes left over)", v->count, cur, v->end, v->end - cur);
 					goto fail;
 				}
 				v->in_block = 0;
@@ -686,9 +686,10 @@ int v2_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n,
 			}
 			if (cur >= v->end) {
 				cg_error_set(err, (int64_t)v->blk_off,
-					     "event block holds %" PRIu64 " of its %" PRIu64
-					     " records in its %" PRIu64 " bytes",
-					     v->count - v->left, v->count, v->end - v->blk_off);
+					     "event block: its size (%" PRIu64 " bytes) ends after %" PRIu64
+					     " of its %" PRIu64 " records",
+					     v->end - v->blk_off - (v->gen == GEN_A ? (v->dual ? 25 : 21) : 12),
+					     v->count - v->left, v->count);
 				goto fail;
 			}
 			inblk = v->end - cur;
@@ -700,16 +701,16 @@ int v2_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n,
 				if ((uint64_t)a < need) {
 					cg_error_set(err, (int64_t)v->blk_off,
 						     "event block size %" PRIu64 " runs past the end of the "
-						     "file (%" PRIu64 " bytes of it present)",
+						     "file at offset %" PRIu64,
 						     v->end - v->blk_off - (v->gen == GEN_A ? (v->dual ? 25 : 21) : 12),
-						     trace_off(t, t->len) - v->blk_off);
+						     trace_off(t, t->len));
 					goto fail;
 				}
 			}
 			p = t->buf + t->pos;
 			blk_end_ptr = p + inblk;
 			lim = t->len - t->pos < inblk ? t->buf + t->len : blk_end_ptr;
-			while (k < max && v->left > 0) {
+			while (k < max && v->left > 0 && p < blk_end_ptr) {
 				const unsigned char *q = p;
 				uint64_t off = trace_off(t, (size_t)(p - t->buf));
 				int rc = v->gen == GEN_C ? decode_c(t, &q, lim, off, &recs[k], err)
