@@ -15,13 +15,18 @@
 #include "cli.h"
 #include "diff.h"
 #include "dump.h"
+#include "events.h"
 #include "output.h"
 #include "profile.h"
 #include "render_diff.h"
 #include "render_folded.h"
+#include "render_callgrind.h"
+#include "render_chrome.h"
 #include "render_gv.h"
 #include "render_html.h"
 #include "render_json.h"
+#include "render_pprof.h"
+#include "render_speedscope.h"
 #include "render_text.h"
 #include "report.h"
 #include "source.h"
@@ -30,14 +35,16 @@
 #include "trace.h"
 
 #define BATCH 4096
+#define NOUT 12 /* outputs of one run, at most */
 #define PROGRESS_MIN (64u << 20)
 
 struct loaded {
 	struct cg_source *src;
 	struct cg_trace *trace;
 	struct cg_profile *profile;
-	struct cg_cct *cct;        /* built only for --folded */
+	struct cg_cct *cct;        /* built for --folded, --pprof, HTML and the event log */
 	struct cg_timeline *timeline; /* built only for an HTML report (with a cct) */
+	struct cg_events *events;  /* built only for --speedscope and --chrome-trace */
 };
 
 static void report_error(const char *file, const struct cg_error *err)
@@ -53,6 +60,7 @@ static void loaded_free(struct loaded *L)
 	profile_free(L->profile);
 	cct_free(L->cct);
 	timeline_free(L->timeline);
+	events_free(L->events);
 	trace_free(L->trace);
 	source_free(L->src);
 	memset(L, 0, sizeof(*L));
@@ -74,8 +82,9 @@ static void progress(const struct cg_source *src, int *last)
 }
 
 /* Read path once into L with the options of o (clock, threads, focus,
- * hide), dumping records when dump_out is set and building the
- * calling-context tree when with_cct is.  Both traces of -d load through
+ * hide), dumping records when dump_out is set, building the
+ * calling-context tree when with_cct is and the event log when an
+ * evented export is asked for.  Both traces of -d load through
  * here with the same options.  Returns 0 or 1 (error already printed). */
 static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int with_cct,
 		struct loaded *L)
@@ -108,17 +117,27 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int w
 		cct_observer(L->cct, &obs);
 		profile_set_observer(L->profile, &obs);
 	}
-	if ((o->html || o->html_stdout) && !o->diff_base) {
-		/* HTML timeline and flame graph: the timeline observer, chained
-		 * in front of the calling-context tree's. */
-		struct cg_observer co, obs;
+	if (((o->html || o->html_stdout) || o->speedscope || o->chrome) && !o->diff_base) {
+		/* Observers chained in front of the calling-context tree's: the
+		 * HTML timeline, the event log of the evented exports. */
+		struct cg_observer co, to, obs;
+		const struct cg_observer *next;
 
 		if (!L->cct)
 			L->cct = cct_create();
-		L->timeline = timeline_create();
 		cct_observer(L->cct, &co);
-		timeline_observer(L->timeline, &co, &obs);
-		profile_set_observer(L->profile, &obs);
+		next = &co;
+		if (o->html || o->html_stdout) {
+			L->timeline = timeline_create();
+			timeline_observer(L->timeline, next, &to);
+			next = &to;
+		}
+		if (o->speedscope || o->chrome) {
+			L->events = events_create();
+			events_observer(L->events, next, &obs);
+			next = &obs;
+		}
+		profile_set_observer(L->profile, next);
 	}
 	recs = xmalloc(BATCH * sizeof(*recs));
 	if (dump_out) {
@@ -201,7 +220,8 @@ static int names_input(const char *path, const char *trace)
 
 static int check_outputs(const struct cg_opts *o, const char *graph_format)
 {
-	const char *outs[6] = { o->graph, o->html, o->json, o->folded, NULL, NULL };
+	const char *outs[10] = { o->graph, o->html, o->json, o->folded, NULL,
+				 o->pprof, o->speedscope, o->chrome, o->callgrind, NULL };
 	char *dot = NULL;
 	size_t i;
 
@@ -219,7 +239,7 @@ static int check_outputs(const struct cg_opts *o, const char *graph_format)
 		sprintf(dot, "%s.dot", o->graph);
 		outs[4] = dot;
 	}
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < 9; i++) {
 		if (outs[i] && (names_input(outs[i], o->trace) ||
 				(o->diff_base && names_input(outs[i], o->diff_base)))) {
 			fprintf(stderr, "callgraph: %s: refusing to overwrite an input trace\n", outs[i]);
@@ -245,6 +265,8 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->short_names = o->short_names;
 	r->cct = L->cct;
 	r->timeline = L->timeline;
+	r->events = L->events;
+	r->slash_names = o->slash_names;
 }
 
 /* -d: the comparison as text or HTML, rendered like the other outputs. */
@@ -269,8 +291,8 @@ static int run(const struct cg_opts *o)
 	struct loaded L, B;
 	struct cg_report r, rb;
 	struct cg_diff *diff = NULL;
-	struct pending out[8];
-	struct cg_staged *staged[8] = { NULL };
+	struct pending out[NOUT];
+	struct cg_staged *staged[NOUT] = { NULL };
 	size_t nout = 0, i;
 	const char *gfmt = o->graph ? (o->format ? o->format : render_graph_format_for(o->graph)) : NULL;
 	int rc = 0;
@@ -284,14 +306,15 @@ static int run(const struct cg_opts *o)
 		if (!o->quiet)
 			print_warnings(o->diff_base, B.profile);
 	}
-	if (load(o->trace, o, o->dump ? stdout : NULL, o->folded != NULL, &L)) {
+	if (load(o->trace, o, o->dump ? stdout : NULL,
+		 o->folded || o->pprof, &L)) {
 		loaded_free(&B);
 		return 1;
 	}
 	if (!o->quiet)
 		print_warnings(o->trace, L.profile);
 	memset(out, 0, sizeof(out));
-	for (i = 0; i < 8; i++)
+	for (i = 0; i < NOUT; i++)
 		strbuf_init(&out[i].data);
 	report_fill(&r, o->trace, o, &L);
 	if (o->diff_base) {
@@ -315,6 +338,14 @@ static int run(const struct cg_opts *o)
 			rc |= render_to(&render_html, &r, o->html ? o->html : "-", out, &nout);
 		if (!rc && o->folded)
 			rc |= render_to(&render_folded, &r, o->folded, out, &nout);
+		if (!rc && o->pprof)
+			rc |= render_to(&render_pprof, &r, o->pprof, out, &nout);
+		if (!rc && o->speedscope)
+			rc |= render_to(&render_speedscope, &r, o->speedscope, out, &nout);
+		if (!rc && o->chrome)
+			rc |= render_to(&render_chrome, &r, o->chrome, out, &nout);
+		if (!rc && o->callgrind)
+			rc |= render_to(&render_callgrind, &r, o->callgrind, out, &nout);
 	}
 	if (!rc && o->graph) {
 		struct cg_error err = { { 0 }, 0, 0 };
@@ -358,7 +389,7 @@ static int run(const struct cg_opts *o)
 			rc = 1;
 		}
 	}
-	for (i = 0; i < 8; i++) {
+	for (i = 0; i < NOUT; i++) {
 		strbuf_free(&out[i].data);
 		free(out[i].alloc_path);
 	}
