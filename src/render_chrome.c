@@ -63,7 +63,8 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 	uint64_t *dur = NULL, *all = NULL, min_dur = 0, kept = 0, total = 0;
 	struct open *st = NULL;
 	unsigned char *used, *keep = NULL;
-	size_t cap_keep = 0;
+	uint32_t *open_m = NULL;  /* method of each open call */
+	size_t cap_keep = 0, cap_m = 0;
 	struct cg_exportnames *names;
 	struct strbuf meta;
 	int64_t pid = r->info->pid >= 0 ? r->info->pid : 0;
@@ -84,11 +85,13 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 		nall += n;
 	}
 	total = nall;
+	min_dur = 1;
 	if (nall > CHROME_MAX_CALLS) {
 		qsort(all, nall, sizeof(*all), cmp_desc);
 		/* all[CHROME_MAX_CALLS] is the longest call that cannot be kept:
 		 * keep strictly longer ones. */
-		min_dur = all[CHROME_MAX_CALLS] + 1;
+		if (all[CHROME_MAX_CALLS] + 1 > min_dur)
+			min_dur = all[CHROME_MAX_CALLS] + 1;
 	}
 	free(all);
 
@@ -141,6 +144,8 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 						dropped_top += dur[call];
 				}
 				call++;
+				open_m = xgrow(open_m, &cap_m, depth + 1, sizeof(*open_m));
+				open_m[depth] = e->midx;
 				keep[depth++] = (unsigned char)kp;
 				if (!kp)
 					continue;
@@ -153,8 +158,11 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 			} else if (depth) {
 				if (!keep[--depth])
 					continue;
-				strbuf_printf(sb, ",\n{\"ph\":\"E\",\"pid\":%" PRId64 ",\"tid\":%u,\"ts\":%" PRIu64 "}",
+				strbuf_printf(sb, ",\n{\"ph\":\"E\",\"pid\":%" PRId64 ",\"tid\":%u,\"ts\":%" PRIu64
+						  ",\"name\":\"",
 					      pid, t->tid, e->t);
+				strbuf_put_json(sb, exportname_get(names, open_m[depth]));
+				strbuf_puts(sb, "\",\"args\":{}}");
 			}
 		}
 		strbuf_printf(&meta, "%s{\"tid\":%u,\"calls\":%zu,\"dropped\":%" PRIu64
@@ -162,7 +170,7 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 			      i ? "," : "", t->tid, n, dropped, dropped_top);
 	}
 	strbuf_printf(sb, "\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{\"callgraph\":{\"clock\":\"%s\","
-			  "\"rule\":\"when there are more than max_calls calls, only calls lasting at least min_dur_us are kept\","
+			  "\"rule\":\"calls of 0 us are left out; when more than max_calls remain, only the longest: calls lasting at least min_dur_us\","
 			  "\"max_calls\":%d,\"min_dur_us\":%" PRIu64 ",\"calls\":%" PRIu64 ",\"kept\":%" PRIu64
 			  ",\"dropped\":%" PRIu64 ",\"threads\":[",
 		      report_clock_name(r), CHROME_MAX_CALLS, min_dur, total, kept, total - kept);
@@ -173,6 +181,7 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 	free(dur);
 	free(st);
 	free(keep);
+	free(open_m);
 	return 0;
 }
 

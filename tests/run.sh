@@ -147,6 +147,11 @@ fi
 # --- man page: examples run, every --help option documented, lint ------------
 part man sh "$TOP/tests/man/run.sh" "$BUILD"
 
+# --- exports loaded into their real consumers --------------------------------
+if [ "${CG_VALGRIND:-}" != 1 ]; then
+	part exports sh "$TOP/tests/exports/run.sh" "$BUILD"
+fi
+
 # --- the HTML report in a real browser ---------------------------------------
 if [ -f "$TOP/tests/browser/run.sh" ] && [ "${CG_VALGRIND:-}" != 1 ]; then
 	part browser sh "$TOP/tests/browser/run.sh" "$BUILD"

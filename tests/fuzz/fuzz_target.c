@@ -1,7 +1,7 @@
 /* fuzz_target.c - libFuzzer entry point: the whole pipeline on one input.
  *
  * bytes -> source_open_mem -> trace_open -> trace_next/profile_add (with the
- * calling-context tree and timeline observers, and the -o dump) ->
+ * calling-context tree, timeline and event-log observers, and the -o dump) ->
  * profile_finish -> views -> filter_prune -> every in-memory renderer ->
  * free.  Built two ways: with clang -fsanitize=fuzzer by
  * tests/fuzz/run.sh, and with gcc plus tests/fuzz/replay_main.c as
@@ -18,10 +18,15 @@
 
 #include "cct.h"
 #include "dump.h"
+#include "events.h"
 #include "filter.h"
 #include "profile.h"
+#include "render_callgrind.h"
+#include "render_chrome.h"
 #include "render_folded.h"
 #include "render_json.h"
+#include "render_pprof.h"
+#include "render_speedscope.h"
 #include "render_text.h"
 #include "report.h"
 #include "source.h"
@@ -55,7 +60,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void render_all(struct cg_report *r)
 {
 	const struct cg_renderer *rds[] = {
-		&render_text, &render_json, &render_folded,
+		&render_text, &render_json, &render_folded, &render_pprof, &render_speedscope,
+		&render_chrome, &render_callgrind,
 #ifdef CG_FUZZ_HTML
 		&render_html,
 #endif
@@ -68,7 +74,7 @@ static void render_all(struct cg_report *r)
 	for (i = 0; i < sizeof(rds) / sizeof(rds[0]); i++) {
 		struct cg_error err = { { 0 }, 0, 0 };
 
-		if (i >= 3 && (!all || all->nmethods > FUZZ_MAX_HTML_METHODS ||
+		if (i >= 7 && (!all || all->nmethods > FUZZ_MAX_HTML_METHODS ||
 			       all->nedges > FUZZ_MAX_HTML_EDGES))
 			continue;
 		(void)rds[i]->render(r, &sb, &err);
@@ -110,7 +116,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cg_dump *dump = NULL;
 	struct cg_cct *cct = NULL;
 	struct cg_timeline *tl = NULL;
-	struct cg_observer to_cct, to_timeline;
+	struct cg_events *ev = NULL;
+	struct cg_observer to_cct, to_timeline, to_events;
 	struct cg_record recs[FUZZ_BATCH];
 	struct cg_profile_opts po;
 	FILE *devnull = NULL;
@@ -133,7 +140,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tl = timeline_create();
 	cct_observer(cct, &to_cct);
 	timeline_observer(tl, &to_cct, &to_timeline);
-	profile_set_observer(p, &to_timeline);
+	/* ... and the event log of --speedscope / --chrome-trace in front. */
+	ev = events_create();
+	events_observer(ev, &to_timeline, &to_events);
+	profile_set_observer(p, &to_events);
 	if (size % 4 == 2 && (devnull = fopen("/dev/null", "w")) != NULL) {
 		dump = dump_create(devnull);
 		dump_header(dump, "fuzz", trace_info(t), trace_symtab(t));
@@ -163,6 +173,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		r.max_nodes = CG_DEFAULT_MAX_NODES;
 		r.cct = cct;
 		r.timeline = tl;
+		r.events = ev;
+		r.slash_names = (size & 2) != 0;
 		render_all(&r);
 	}
 	prune_views(p);
@@ -171,6 +183,7 @@ done:
 	if (devnull)
 		fclose(devnull);
 	timeline_free(tl);
+	events_free(ev);
 	cct_free(cct);
 	profile_free(p);
 	trace_free(t);
