@@ -80,6 +80,37 @@ for t in "$@"; do
 	ss_args="$ss_args $b.json $b.ss.json $b.ct.json"
 done
 
+# The filters: --focus, --hide and --thread shape every export as they shape --json.
+b=$tmp/focus
+if $CG -q --focus '*.onCreate' --hide 'java.*' --thread main --json "$b.json" --pprof "$b.pb.gz" \
+	--chrome-trace "$b.ct.json" --callgrind "$b.cg" "$top/samples/art-regular.trace.gz"; then
+	go tool pprof -top -nodecount=0 -nodefraction=0 -unit=us "$b.pb.gz" >"$b.top" 2>&1
+	go tool pprof -top -nodecount=0 -nodefraction=0 -sample_index=calls "$b.pb.gz" >"$b.calls" 2>&1
+	python3 "$here/check.py" pprof "$b.json" "$b.top" "$b.calls" >"$b.out" 2>&1
+	count "$b.out"
+	callgrind_annotate --inclusive=yes --threshold=100 "$b.cg" >"$b.incl" 2>&1
+	callgrind_annotate --inclusive=no --threshold=100 "$b.cg" >"$b.self" 2>&1
+	callgrind_annotate --tree=caller --threshold=100 "$b.cg" >"$b.tree" 2>&1
+	python3 "$here/check.py" callgrind "$b.json" "$b.incl" "$b.self" "$b.tree" >"$b.out" 2>&1
+	count "$b.out"
+	python3 "$here/check.py" chrome "$b.json" "$b.ct.json" >"$b.out" 2>&1
+	count "$b.out"
+else
+	bad "--focus/--hide/--thread exports failed"
+fi
+
+# The Chrome trace bound, on a generated trace counted by hand (bound.desc).
+b=$tmp/bound
+if "$build/tracegen" -o "$b.trace" "$here/bound.desc" &&
+   $CG -q --json "$b.json" --chrome-trace "$b.ct.json" "$b.trace"; then
+	got=$(jq -c '.otherData.callgraph | [.min_dur_us, .calls, .kept, .dropped, .threads[0].dropped_top_us]' "$b.ct.json")
+	if [ "$got" = "[2,500002,250001,250001,250001]" ]; then ok; else bad "bound: got $got"; fi
+	python3 "$here/check.py" chrome "$b.json" "$b.ct.json" >"$b.out" 2>&1
+	count "$b.out"
+else
+	bad "bound.desc: tracegen or callgraph failed"
+fi
+
 # speedscope: schema and UI, all traces in one browser.
 if [ ! -d "$here/node_modules/speedscope" ] || [ ! -d "$here/node_modules/ajv" ] ||
    [ ! -d "$here/node_modules/playwright-core" ]; then
