@@ -1,6 +1,7 @@
 /* exportname.c - distinct method names for the exporters (see exportname.h). */
 #include "exportname.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,7 @@ static char *make(const struct cg_method_info *m, unsigned flags, int level)
 		if (m->id_text)
 			strbuf_printf(&sb, " [%s]", m->id_text);
 		else
-			strbuf_printf(&sb, " [0x%x]", m->id);
+			strbuf_printf(&sb, " [0x%" PRIx64 "]", m->id);
 	}
 	return strbuf_detach(&sb, NULL);
 }
