@@ -205,6 +205,9 @@ if [ "${CG_VALGRIND:-}" != 1 ]; then
 	part exports sh "$TOP/tests/exports/run.sh" "$BUILD"
 fi
 
+# --- the report's scripts: syntax, lint, unit tests of their pure helpers ----
+part js sh "$TOP/tests/js/run.sh"
+
 # --- the HTML report in a real browser ---------------------------------------
 if [ "${CG_VALGRIND:-}" != 1 ]; then
 	part browser sh "$TOP/tests/browser/run.sh" "$BUILD"
