@@ -219,6 +219,13 @@ part completion sh "$TOP/tests/completion/run.sh" "$BUILD"
 # --- man page: examples run, every --help option documented, lint ------------
 part man sh "$TOP/tests/man/run.sh" "$BUILD"
 
+# --- exports loaded into their real consumers --------------------------------
+if [ "${CG_VALGRIND:-}" != 1 ]; then
+	part exports sh "$TOP/tests/exports/run.sh" "$BUILD"
+else
+	skip exports "not under valgrind"
+fi
+
 # --- the report's scripts: syntax, lint, unit tests of their pure helpers ----
 part js sh "$TOP/tests/js/run.sh"
 
