@@ -7,7 +7,7 @@ _callgraph()
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	COMPREPLY=()
 	case $prev in
-	-g|--html|--json|--folded)
+	-g|--html|--json|--folded|--pprof|--speedscope|--chrome-trace|--callgrind)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	-T)
@@ -21,8 +21,9 @@ _callgraph()
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "-g -T -k -t -h --html -o -d --json --folded --clock
-			--thread --max-nodes --focus --hide --short-names -q --quiet --help
-			--version" -- "$cur"))
+			--thread --max-nodes --focus --hide --short-names --slash-names --pprof
+			--speedscope --chrome-trace --callgrind -q --quiet --help --version" \
+			-- "$cur"))
 		return
 	fi
 	while IFS= read -r f; do
