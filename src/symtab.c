@@ -243,19 +243,6 @@ const struct cg_thread_info *symtab_thread_at(const struct cg_symtab *st, size_t
 	return &st->threads[i];
 }
 
-void symtab_display_name(const struct cg_method_info *m, char *buf, size_t n)
-{
-	size_t i;
-
-	if (m->name[0])
-		snprintf(buf, n, "%s.%s", m->klass, m->name);
-	else
-		snprintf(buf, n, "%s", m->klass);
-	for (i = 0; buf[i]; i++)
-		if (buf[i] == '/')
-			buf[i] = '.';
-}
-
 void symtab_put_display(struct strbuf *sb, const struct cg_method_info *m)
 {
 	size_t start = sb->len, i;

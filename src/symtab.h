@@ -66,10 +66,6 @@ const struct cg_thread_info *symtab_thread(struct cg_symtab *st, uint32_t tid);
 size_t symtab_thread_count(const struct cg_symtab *st);
 const struct cg_thread_info *symtab_thread_at(const struct cg_symtab *st, size_t i);
 
-/* "class.method" for display with '/' turned into '.'; written into buf
- * (size n), always NUL-terminated, truncated only if n is too small. */
-void symtab_display_name(const struct cg_method_info *m, char *buf, size_t n);
-
 struct strbuf;
 /* Append "pkg.Class.method" (slashes shown as dots) to sb, unbounded. */
 void symtab_put_display(struct strbuf *sb, const struct cg_method_info *m);

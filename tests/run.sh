@@ -200,6 +200,9 @@ part fuzz-replay "$BUILD/fuzz_replay" "$TOP/tests/fuzz/corpus" "$TOP/tests/fuzz/
 # --- man page: examples run, every --help option documented, lint ------------
 part man sh "$TOP/tests/man/run.sh" "$BUILD"
 
+# --- the report's scripts: syntax, lint, unit tests of their pure helpers ----
+part js sh "$TOP/tests/js/run.sh"
+
 # --- the HTML report in a real browser ---------------------------------------
 if [ "${CG_VALGRIND:-}" != 1 ]; then
 	part browser sh "$TOP/tests/browser/run.sh" "$BUILD"

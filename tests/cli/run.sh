@@ -119,5 +119,28 @@ for args in "-o two-threads.trace" "two-threads.trace" "--json - two-threads.tra
 	else ko "stdout-full ($args): exit $rc, stderr: $(head -2 err)"; fi
 done
 
+# --- the progress line on a terminal ------------------------------------------
+# Shown from 64 MiB on; erased with ESC[K, or with blanks when TERM is dumb or
+# unset.  A pseudo-terminal turns LF into CR LF.
+if "$BUILD/tracegen" -o progress.trace "$here/progress.desc"; then
+	for term in xterm dumb ""; do
+		python3 "$here/onterm.py" "$term" $CG progress.trace >tty.out 2>&1
+		rc=$?
+		esc=$(tr -d -c '\033' <tty.out | wc -c)
+		if [ $rc -ne 0 ] || ! grep -q 'callgraph: reading 100%' tty.out; then
+			ko "progress (TERM=$term): exit $rc, no progress line: $(head -c 200 tty.out)"
+		elif [ "$term" = xterm ] && ! tail -c 4 tty.out | grep -q "$(printf '\r\033\\[K')"; then
+			ko "progress (TERM=$term): not erased with ESC[K"
+		elif [ "$term" != xterm ] && { [ "$esc" -ne 0 ] || [ "$(tail -c 26 tty.out | tr -d '\r ' | wc -c)" -ne 0 ]; }; then
+			ko "progress (TERM=$term): $esc escape bytes, or not erased with blanks"
+		else
+			ok
+		fi
+	done
+	rm -f progress.trace
+else
+	ko "tracegen progress.desc"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
