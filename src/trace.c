@@ -27,7 +27,6 @@ struct cg_trace {
 	struct cg_symtab *st;
 	struct cg_trace_info info;
 	char *vm;
-	struct strbuf key;     /* key section or summary text, for the dump */
 
 	unsigned char *buf;
 	size_t cap, len, pos;
@@ -95,7 +94,6 @@ static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t 
 					     "key line longer than %u bytes (hard limit)", MAX_LINE);
 				return -1;
 			}
-			strbuf_add(&t->key, s, n + 1);
 			for (i = 0; i < n; i++)
 				if (s[i] == '\0')
 					s[i] = '?';
@@ -474,7 +472,6 @@ struct cg_trace *trace_open(struct cg_source *src, struct cg_error *err)
 	t->st = symtab_create();
 	t->cap = BUF_MIN;
 	t->buf = xmalloc(t->cap);
-	strbuf_init(&t->key);
 	t->info.records_declared = -1;
 	t->info.elapsed_us = -1;
 	t->info.pid = -1;
@@ -510,7 +507,6 @@ void trace_free(struct cg_trace *t)
 	if (!t)
 		return;
 	symtab_free(t->st);
-	strbuf_free(&t->key);
 	free(t->vm);
 	free(t->buf);
 	free(t);
@@ -615,7 +611,6 @@ static int streaming_item(struct cg_trace *t, struct cg_error *err)
 			t->pos += 7;
 			t->len = t->pos + (size_t)slen;
 			t->eof = 1;
-			strbuf_reset(&t->key);
 			t->info.version = 0;
 			rc = parse_key(t, 1, err);
 			t->len = keep_len;
@@ -712,11 +707,6 @@ const struct cg_trace_info *trace_info(const struct cg_trace *t)
 struct cg_symtab *trace_symtab(struct cg_trace *t)
 {
 	return t->st;
-}
-
-const char *trace_key_text(const struct cg_trace *t)
-{
-	return t->key.data ? t->key.data : "";
 }
 
 const char *trace_layout_name(enum cg_layout l)
