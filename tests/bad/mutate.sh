@@ -26,7 +26,9 @@ UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$TOP/tests/lsan.supp:print_suppressions=0}
 export ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/cgmutate.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
+trap 'rm -rf "$TMP"' EXIT
+# Interrupted: still print the counts so far.
+trap 'summary; exit 1' INT TERM
 KEEP=$TOP/build/mutate-failures
 mkdir -p "$KEEP"
 ${CC:-cc} -O2 -o "$TMP/mutate" "$TOP/tests/bad/mutate.c" || exit 1
@@ -47,6 +49,13 @@ for s in "$@"; do echo "$s"; done >"$seeds"
 base=$TMP/seeds/$(ls "$TMP/seeds" | head -n 1)
 
 kinds="text json svg dot html folded dump diff diffhtml focus hide"
+summary() {
+	for kind in $kinds; do
+		eval "z=\${n_${kind}_0:-0} o=\${n_${kind}_1:-0}"
+		echo "  $kind: $z exit 0, $o exit 1"
+	done
+	echo "mutate: $pass passed, $fail failed ($((pass + fail)) of $COUNT damaged traces from $nseeds seeds)"
+}
 nkinds=11
 pass=0
 fail=0
@@ -96,11 +105,8 @@ while [ "$i" -le "$last" ]; do
 		pass=$((pass + 1))
 	fi
 	rm -f "$W"/o.* "$W/err"
+	[ $(( (i - FIRST + 1) % 250 )) -eq 0 ] && echo "mutate: $((i - FIRST + 1)) run, $fail failed"
 	i=$((i + 1))
 done
-for kind in $kinds; do
-	eval "z=\${n_${kind}_0:-0} o=\${n_${kind}_1:-0}"
-	echo "  $kind: $z exit 0, $o exit 1"
-done
-echo "mutate: $pass passed, $fail failed ($COUNT damaged traces from $nseeds seeds)"
+summary
 [ "$fail" -eq 0 ]
