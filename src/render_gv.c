@@ -101,36 +101,6 @@ static const char *log_message(const char *fallback)
 	return n ? gv_log.line : fallback;
 }
 
-/* ---- leak checking ----------------------------------------------------------
- * Under AddressSanitizer, tell LeakSanitizer about leaks inside the libraries
- * every layout goes through, so that `make asan` reports only ours:
- * fontconfig's caches (reached through pango; their stacks start in
- * libfontconfig) and Graphviz 2.42's gvPluginList, which drops the duplicate
- * names it strdup'ed (once per process here). */
-#if defined(__SANITIZE_ADDRESS__)
-#define CG_LSAN_HOOK 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CG_LSAN_HOOK 1
-#endif
-#endif
-#ifdef CG_LSAN_HOOK
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_options(void);
-
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\nleak:gvPluginList\n";
-}
-
-/* Without this, LeakSanitizer lists the suppressions it used on stderr,
- * which golden tests compare. */
-const char *__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-#endif
-
 /* ---- formats ---------------------------------------------------------------- */
 
 /* Devices that open a window rather than produce bytes. */
