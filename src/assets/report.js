@@ -113,6 +113,34 @@
     tb.appendChild(tr);
   }
   /* Traceview's profile panel: parents, the method, children; % of the method's inclusive time. */
+  /* Parents or children, most time first: the first REL, then one row
+     "N more (x ms)" whose button shows the rest in place. */
+  var REL = 10;
+  function relList(tb, kind, list, base) {
+    var sorted = list.slice().sort(function (a, b) { return b.incl - a.incl || b.calls - a.calls; }),
+        rest = sorted.slice(REL), sum = 0, tr, td, b;
+    function add(into, e) {
+      relRow(into, kind, kind === 'parent' ? e.from : e.to, e.calls, e.incl, base, false);
+    }
+    sorted.slice(0, REL).forEach(function (e) { add(tb, e); });
+    if (!rest.length) return;
+    rest.forEach(function (e) { sum += e.incl; });
+    tr = el('tr', 'relmore');
+    tr.appendChild(el('td', 'kind', kind));
+    td = el('td', null, rest.length + ' more (' + ms(sum) + ' ms) ');
+    td.colSpan = 4;
+    b = el('button', 'relmore', 'Show all');
+    b.type = 'button';
+    b.addEventListener('click', function () {
+      var t = el('tbody');
+      rest.forEach(function (e) { add(t, e); });
+      while (t.firstChild) tb.insertBefore(t.firstChild, tr);
+      tr.remove();
+    });
+    td.appendChild(b);
+    tr.appendChild(td);
+    tb.appendChild(tr);
+  }
   function makeDetail(r) {
     var tr = el('tr', 'detail'), td = el('td'), t = el('table', 'rel'), th = el('thead'),
         hr = el('tr'), tb = el('tbody');
@@ -122,13 +150,9 @@
     });
     th.appendChild(hr);
     t.appendChild(th);
-    (cur.par.get(r.k) || []).forEach(function (e) {
-      relRow(tb, 'parent', e.from, e.calls, e.incl, r.incl, false);
-    });
+    relList(tb, 'parent', cur.par.get(r.k) || [], r.incl);
     relRow(tb, 'method', r.k, r.calls + '+' + r.rec, r.incl, r.incl, true);
-    (cur.chi.get(r.k) || []).forEach(function (e) {
-      relRow(tb, 'child', e.to, e.calls, e.incl, r.incl, false);
-    });
+    relList(tb, 'child', cur.chi.get(r.k) || [], r.incl);
     t.appendChild(tb);
     td.appendChild(t);
     tr.appendChild(td);
@@ -315,6 +339,8 @@
   document.getElementById('zoom-1').addEventListener('click', function () { zoom = 1; applyZoom(); });
   document.getElementById('zoom-fit').addEventListener('click', fitZoom);
   document.documentElement.style.setProperty('--barh', document.querySelector('.bar').offsetHeight + 'px');
+  /* For the other parts of the page (the trees): show method k's row. */
+  window.cgShowRow = goRow;
   setView(+sel.value || 0);
   applyZoom();
 }());

@@ -7,7 +7,8 @@
 # shared corpus is beside the repository (../shared, or $CG_SHARED), the
 # report of its largest trace is loaded too.  Installs playwright-core from
 # package-lock.json first when node_modules is missing.  Then timeline.mjs
-# (issue 8).  Ends with one line adding both up, "browser + timeline: N
+# (timeline and flame graph), then trees.mjs (Top Down and Bottom Up).  Ends with
+# one line adding them up, "browser + timeline + trees: N
 # passed, N failed", and exits non-zero on failure.
 set -eu
 
@@ -44,9 +45,14 @@ rc=0
 node "$here/test.mjs" "$@" >browser.out 2>&1 || rc=1
 shift
 node "$here/timeline.mjs" report.html tl-big.html "$@" >timeline.out 2>&1 || rc=1
-cat browser.out timeline.out
+# Top Down and Bottom Up trees (trees.mjs) on a real trace in the repository,
+# checked against its --folded and --json outputs.
+real=$here/../../samples/art-regular.trace.gz
+"$build/callgraph" -q --html trees.html --folded trees.folded --json trees.json "$real"
+node "$here/trees.mjs" trees.html trees.folded trees.json >trees.out 2>&1 || rc=1
+cat browser.out timeline.out trees.out
 p=0 f=0
-for out in browser.out timeline.out; do
+for out in browser.out timeline.out trees.out; do
 	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "FAIL $out: no result line"
@@ -56,5 +62,5 @@ for out in browser.out timeline.out; do
 	p=$((p + $(echo "$line" | sed -E 's/.*[^0-9]([0-9]+) passed.*/\1/')))
 	f=$((f + $(echo "$line" | sed -E 's/.*passed, ([0-9]+) failed.*/\1/')))
 done
-echo "browser + timeline: $p passed, $f failed"
+echo "browser + timeline + trees: $p passed, $f failed"
 [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]

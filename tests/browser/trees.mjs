@@ -189,9 +189,31 @@ async function main() {
     // Links: the profile link shows the method's row.
     await page.fill('#bottomup-find', '');
     await page.click('#bottomup-table tbody tr:first-child', { position: { x: 200, y: 5 } });
+    const selected = await page.$eval('#bottomup-table tr.sel .tname', e => e.textContent);
     await page.click('#bottomup-table tbody tr.sel a.tlink[data-go=profile]');
     const hl = await page.$$eval('#flat tr.row.hl .mname', es => es.map(e => e.textContent));
-    eq('profile link highlights the method row', hl, [rows[0].name]);
+    eq('profile link highlights the method row', hl, [selected]);
+
+    // Timeline: threads with no recorded time fold into one row; a click opens it.
+    await page.selectOption('#thread', '0');
+    const idle = threads.filter((t, i) => J.threads[i].inclusive_us === 0).length;
+    check('the trace has idle threads', idle >= 2, idle);
+    eq('idle threads fold into one row', +(await page.getAttribute('#tl', 'data-folded')), idle);
+    eq('the other threads have rows', +(await page.getAttribute('#tl', 'data-rows')), threads.length - idle);
+    const tlBox = await page.$eval('#tl-canvas', c => { c.scrollIntoView({ block: 'end' }); const r = c.getBoundingClientRect(); return [r.x, r.y, r.height]; });
+    await page.mouse.click(tlBox[0] + 60, tlBox[1] + tlBox[2] - 8);
+    eq('a click on the fold shows the idle threads', +(await page.getAttribute('#tl', 'data-rows')), threads.length);
+    eq('nothing folded then', +(await page.getAttribute('#tl', 'data-folded')), 0);
+
+    // Section links leave the heading below the sticky bar visible.
+    for (const id of ['topdown', 'bottomup', 'timeline']) {
+      await page.click(`#cg-nav a[href="#${id}"]`);
+      await page.waitForTimeout(100);
+      const [barBottom, headTop] = await page.evaluate(i => [document.querySelector('.bar').getBoundingClientRect().bottom,
+        document.querySelector(`#${i} h2`).getBoundingClientRect().top], id);
+      check(`link to #${id} leaves its heading visible`, headTop >= barBottom && headTop < barBottom + 60,
+        `heading at ${headTop}, bar ends at ${barBottom}`);
+    }
 
     eq('no network request', w.requests, []);
     eq('no script or console error', w.errors, []);
