@@ -200,7 +200,7 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	const struct cg_view *all = profile_view(r->profile, -1);
 	const char *const *focus, *const *hide;
 	struct tree_ctx T;
-	size_t i, pass;
+	size_t i, pass, left_out = 0;
 	int global = 0;
 
 	profile_filters(r->profile, &focus, &hide);
@@ -242,11 +242,14 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 
 		if (root == CCT_NONE)
 			continue;
-		/* Every thread keeps its root, even past the budget. */
+		if (T.budget == 0) {
+			/* Past the budget whole threads are left out. */
+			left_out++;
+			continue;
+		}
 		T.min_us = (global ? all->total_us : all->threads[i].incl_us) / TREE_FRACTION;
 		strbuf_printf(out, "%s\n[%zu", pass++ ? "," : "", i);
-		if (T.budget)
-			T.budget--;
+		T.budget--;
 		walk(&T, i, root);
 		strbuf_putc(out, ']');
 		put_drops(&T, &A, i, root, &drops);
@@ -255,9 +258,9 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	strbuf_puts(out, "],\n\"drops\":");
 	strbuf_add(out, drops.data, drops.len);
 	strbuf_printf(out, ",\n\"otherName\":\"%s\",\"fraction\":%d,\"depth\":%d,\"budget\":%d,\"global\":%d,"
-			   "\"kept\":%zu,\"dropped\":%zu,\"other\":%d}",
+			   "\"kept\":%zu,\"dropped\":%zu,\"threadsLeftOut\":%zu,\"other\":%d}",
 		      r->clock == CG_USE_CPU ? "wall" : "cpu", TREE_FRACTION, TREE_DEPTH, TREE_BUDGET,
-		      global, T.kept, T.dropped, T.other);
+		      global, T.kept, T.dropped, left_out, T.other);
 	strbuf_free(&drops);
 	free(A.excl);
 	free(A.o_excl);

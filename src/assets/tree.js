@@ -175,8 +175,20 @@ function cgTrees() {
     var frag = document.createDocumentFragment(), w = this, rows = this.visible();
     this.rows = rows;
     rows.forEach(function (n) { frag.appendChild(w.row(n)); });
+    if (!rows.length || (this.vi < 0 && X.threadsLeftOut)) frag.appendChild(this.note());
     this.tbody.textContent = '';
     this.tbody.appendChild(frag);
+  };
+  /* Why rows are missing: no method ran, or the size bound left threads out. */
+  Widget.prototype.note = function () {
+    var tr = el('tr', 'more'), td;
+    td = el('td', null, !this.top.length && this.vi >= 0 && !(D.views[this.vi + 1] && D.views[this.vi + 1].m.length)
+      ? 'No method ran on this thread.'
+      : X.threadsLeftOut + ' thread' + (X.threadsLeftOut === 1 ? '' : 's') +
+        ' left out by the size bound (' + X.budget + ' nodes); select one in the flat profile instead.');
+    td.colSpan = 1 + this.spec.cols.length;
+    tr.appendChild(td);
+    return tr;
   };
   Widget.prototype.row = function (n) {
     var tr, td, tw, s, hasKids, w = this, v, lk;

@@ -181,6 +181,31 @@ async function main() {
     const buSum = await page.evaluate(() => window.cgTrees.bottomUp.top.reduce((a, n) => a + n.self, 0));
     const rootExcl = await page.evaluate(() => window.cgTrees.topDown.top[0].c.excl);
     eq('Bottom Up self times + thread own time = thread time', buSum + rootExcl, J.threads[mainIdx].inclusive_us);
+    // For every method of every thread: its callers (thread starts included)
+    // add up to its self time, and so do their callers one level further.
+    const bad = await page.evaluate(() => {
+      const out = [], w = window.cgTrees.bottomUp, sel = document.getElementById('thread');
+      let roots = 0;
+      for (let v = 0; v < sel.options.length; v++) {
+        sel.value = String(v);
+        sel.dispatchEvent(new Event('change'));
+        for (const n of w.top) {
+          const ks = w.kids(n), s = ks.reduce((a, c) => a + c.self, 0);
+          roots += ks.filter(c => c.k < 0 && !c.rest).length;
+          if (s !== n.self) out.push([v, n.k, n.self, s]);
+          for (const c of ks) {
+            if (c.rest || c.k < 0) continue;
+            const s2 = w.kids(c).reduce((a, x) => a + x.self, 0);
+            if (s2 !== c.self) out.push([v, n.k, c.k, c.self, s2]);
+          }
+        }
+      }
+      sel.value = '0';
+      sel.dispatchEvent(new Event('change'));
+      return { out: out.slice(0, 5), roots };
+    });
+    eq('in every view, callers add up to self time', bad.out, []);
+    check('some self time is called from a thread start', bad.roots > 0, bad.roots);
     // Search in Bottom Up finds the method.
     await page.fill('#bottomup-find', jm.name);
     const buHit = await page.$eval('#bottomup-table tr.sel .tname', e => e.textContent);
