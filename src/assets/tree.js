@@ -548,6 +548,8 @@ function cgTrees() {
   setView();
   window.cgTrees = { topDown: topDown, bottomUp: bottomUp };
 }
-/* The report's main data block follows this script in the page. */
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', cgTrees);
-else cgTrees();
+/* The report's main data block follows this script in the page; the trees
+   are built once the rest of the page has been drawn. */
+function cgTreesLater() { setTimeout(cgTrees, 0); }
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', cgTreesLater);
+else cgTreesLater();
