@@ -97,6 +97,10 @@ test check: deps
 unit: $(UNIT)
 	$(UNIT)
 
+# Only the golden files of CLI output (tests/golden/).
+golden: all
+	@BUILD=$(abspath $(BUILD)) TOP=$(CURDIR) CG=$(abspath $(PROG)) LC_ALL=C sh tests/golden/run.sh
+
 golden-update: all
 	@sh tests/run.sh $(BUILD) --update
 
@@ -133,6 +137,6 @@ clean:
 	rm -rf build build-asan build-fuzz callgraph demo.svg
 
 help:
-	@echo "targets: all test check asan valgrind fuzz bench demo deps install uninstall clean golden-update"
+	@echo "targets: all test check unit golden asan valgrind fuzz bench demo deps install uninstall clean golden-update"
 
 -include $(wildcard $(BUILD)/src/*.d $(BUILD)/unit/*.d)

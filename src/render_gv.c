@@ -12,6 +12,7 @@
  */
 #include "render_gv.h"
 
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -475,7 +476,7 @@ static void add_method(struct build *b, size_t pos)
 	char name[32], ms[32], pct[16], color[8];
 	Agnode_t *n;
 
-	snprintf(name, sizeof(name), "m0x%x", (unsigned)m->id);
+	snprintf(name, sizeof(name), "m0x%" PRIx64, m->id);
 	n = agnode(b->g, name, 1);
 	b->mnode[pos] = n;
 	strbuf_reset(&b->val);

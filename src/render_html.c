@@ -12,10 +12,10 @@
  * rows in the document at a time (more on request): thousands of table rows
  * would take most of a second to lay out.
  *
- * The stylesheet and the script are src/assets/report.css and report.js,
- * embedded at build time.  The script reads the data with JSON.parse and
- * puts every trace-derived string into the page through textContent, never
- * as markup.
+ * The stylesheet and the scripts are src/assets/report.css, util.js and
+ * report.js, embedded at build time.  The script reads the data with
+ * JSON.parse and puts every trace-derived string into the page through
+ * textContent, never as markup.
  *
  * Nothing in the output refers to the network: the SVG loses its XML prolog,
  * DOCTYPE, comments and xmlns attributes (HTML5 does not need them for inline
@@ -45,9 +45,13 @@
 #define HTML_SVG_BUDGET ((size_t)3 << 20)
 #define HTML_THREAD_GRAPHS 8
 
-/* The stylesheet and the script (src/assets/report.css and report.js). */
+/* The stylesheet and the scripts: src/assets/report.css, util.js (pure
+ * helpers, in the head so every later script can use them) and report.js. */
 static const char report_css[] =
 #include "report.css.inc"
+;
+static const char util_js[] =
+#include "util.js.inc"
 ;
 static const char report_js[] =
 #include "report.js.inc"
@@ -327,7 +331,9 @@ static void put_head(const struct cg_report *r, struct strbuf *sb)
 	put_text(sb, r->file);
 	strbuf_puts(sb, "</title>\n<style>\n");
 	strbuf_puts(sb, report_css);
-	strbuf_puts(sb, "</style>\n</head>\n<body>\n<header><h1>Call profile of ");
+	strbuf_puts(sb, "</style>\n<script>\n");
+	strbuf_puts(sb, util_js);
+	strbuf_puts(sb, "</script>\n</head>\n<body>\n<header><h1>Call profile of ");
 	put_text(sb, base ? base + 1 : r->file);
 	strbuf_puts(sb, "</h1></header>\n");
 }
@@ -548,7 +554,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 		put_jstr(sb, name.data ? name.data : "");
 		strbuf_putc(sb, ',');
 		put_jstr(sb, m->sig);
-		strbuf_printf(sb, ",%" PRIu32 "]", m->id);
+		strbuf_printf(sb, ",%" PRIu64 "]", m->id);
 	}
 	strbuf_puts(sb, "],\n\"views\":[\n");
 	put_view(all, all, 0, G->graph_of[0], sb);

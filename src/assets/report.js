@@ -8,57 +8,32 @@
   var sel = document.getElementById('thread');
   var note = document.getElementById('graph-note');
   var graphs = document.getElementById('graphs');
-  var byNode = new Map(), lower = [], cache = [];
+  var U = cgUtil, ms = U.ms, pct = U.pct, nodeId = function (k) { return U.nodeId(M[k][2]); };
+  var byNode = new Map(), names = [], lower = [], cache = [];
   var PAGE = 300, limit = PAGE;
   var cur = null, sortKey = 'incl', sortDir = -1, hlRow = null, flashed = null, zoom = 1;
 
   M.forEach(function (m, k) {
     byNode.set(nodeId(k), k);
+    names.push(m[0]);
     lower.push(m[0].toLowerCase());
   });
 
-  /* Milliseconds with three decimals by integer arithmetic on microseconds. */
-  function ms(us) {
-    return Math.floor(us / 1000) + '.' + String(us % 1000).padStart(3, '0');
-  }
-  /* part/whole as a percentage with two decimals, rounded half up, in integers. */
-  function pct(p, w) {
-    var n;
-    if (!w) return '0.00';
-    if (p * 20000 + w < 9e15) n = Math.floor((p * 20000 + w) / (2 * w));
-    else n = Number((BigInt(p) * BigInt(20000) + BigInt(w)) / (BigInt(2) * BigInt(w)));
-    return Math.floor(n / 100) + '.' + String(n % 100).padStart(2, '0');
-  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  function nodeId(k) { return 'm0x' + M[k][2].toString(16); }
   function threadLabel(t) { return T[t][1] + ' (thread ' + T[t][0] + ')'; }
 
   /* Rows, parents and children of view vi, built once. */
   function prepare(vi) {
-    var v = V[vi], rows = [], byM = new Map(), par = new Map(), chi = new Map(), i, e, g;
+    var v = V[vi], t, g;
     if (cache[vi]) return cache[vi];
-    for (i = 0; i < v.m.length; i += 5) {
-      e = { k: v.m[i], incl: v.m[i + 1], excl: v.m[i + 2], calls: v.m[i + 3], rec: v.m[i + 4],
-            ord: rows.length, tr: null, det: null, open: false };
-      rows.push(e);
-      byM.set(e.k, e);
-    }
-    for (i = 0; i < v.e.length; i += 4) {
-      e = { from: v.e[i], to: v.e[i + 1], calls: v.e[i + 2], incl: v.e[i + 3] };
-      if (!par.has(e.to)) par.set(e.to, []);
-      par.get(e.to).push(e);
-      if (e.from >= 0) {
-        if (!chi.has(e.from)) chi.set(e.from, []);
-        chi.get(e.from).push(e);
-      }
-    }
+    t = U.buildView(v, false);
     g = v.g >= 0 ? document.getElementById('graph-' + v.g) : null;
-    cache[vi] = { v: v, rows: rows, order: [], byM: byM, par: par, chi: chi, graph: g,
+    cache[vi] = { v: v, rows: t.rows, order: [], byM: t.byM, par: t.par, chi: t.chi, graph: g,
                   prefix: g ? g.getAttribute('data-prefix') : '' };
     return cache[vi];
   }
@@ -159,37 +134,15 @@
     return tr;
   }
 
-  function sortValue(r) {
-    switch (sortKey) {
-    case 'incl': case 'inclp': return r.incl;
-    case 'excl': case 'exclp': return r.excl;
-    case 'calls': return r.calls;
-    default: return r.calls ? Math.floor(r.incl / r.calls) : -1;
-    }
-  }
-  function compare(a, b) {
-    var c, x, y;
-    if (sortKey === 'name') {
-      x = M[a.k][0];
-      y = M[b.k][0];
-      c = x < y ? -1 : x > y ? 1 : 0;
-    } else {
-      c = sortValue(a) - sortValue(b);
-      if (!c && sortKey === 'calls') c = a.rec - b.rec;
-    }
-    return c * sortDir || a.ord - b.ord;
-  }
 
   /* Rebuild the table body: sort, filter (smart case), matched share.  Only
      the first `limit` matching rows are in the document (a row costs layout
      time; thousands make the page slow to open); buttons add the rest. */
   function render() {
-    var q = search.value, cs = q !== q.toLowerCase(), rows = cur.rows.slice(),
+    var q = search.value, match = U.matcher(q), rows = cur.rows.slice(),
         frag = document.createDocumentFragment(), sum = 0, tr, td, b;
-    rows.sort(compare);
-    cur.order = rows.filter(function (r) {
-      return !q || (cs ? M[r.k][0] : lower[r.k]).indexOf(q) >= 0;
-    });
+    rows.sort(U.comparator(sortKey, sortDir, names, false));
+    cur.order = match ? rows.filter(function (r) { return match(names[r.k], lower[r.k]); }) : rows;
     cur.order.forEach(function (r, i) {
       sum += r.excl;
       if (i >= limit) return;
