@@ -7,9 +7,9 @@
 # shared corpus is beside the repository (../shared, or $CG_SHARED), the
 # report of its largest trace is loaded too.  Installs playwright-core from
 # package-lock.json first when node_modules is missing.  Then timeline.mjs
-# (timeline and flame graph), then trees.mjs (Top Down and Bottom Up).  Ends
-# with one line adding them up, "browser + timeline + trees: N passed, N
-# failed" (", N skipped" when Chromium, node or the shared corpus is missing:
+# (timeline and flame graph), trees.mjs (Top Down and Bottom Up) and diff.mjs
+# (the comparison page).  Ends with one line adding them up, "browser +
+# timeline + trees + diff: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
 # the whole part, or the big report, counts as one skipped), and exits
 # non-zero on failure.
 set -eu
@@ -63,21 +63,36 @@ node "$here/timeline.mjs" report.html tl-big.html "$@" >timeline.out 2>&1 || rc=
 real=$here/../../samples/art-regular.trace.gz
 "$build/callgraph" -q --html trees.html --folded trees.folded --json trees.json "$real"
 node "$here/trees.mjs" trees.html trees.folded trees.json >trees.out 2>&1 || rc=1
-cat browser.out timeline.out trees.out
+# The comparison page (diff.mjs) at 1280 px: samples/art-regular against
+# samples/streaming, checked against the text comparison; with the corpus
+# beside the repository, also the two firefox-profiler traces.
+"$build/callgraph" -q -d "$real" --html diff.html "$here/../../samples/streaming.trace"
+"$build/callgraph" -q -d "$real" "$here/../../samples/streaming.trace" >diff.txt
+node "$here/diff.mjs" diff.html diff.txt >diff.out 2>&1 || rc=1
+if [ -f "$big" ]; then
+	base=$shared/corpus/firefox-profiler_art-trace-regular.trace.gz
+	"$build/callgraph" -q -d "$base" --html diff2.html "$big"
+	"$build/callgraph" -q -d "$base" "$big" >diff2.txt
+	node "$here/diff.mjs" diff2.html diff2.txt >>diff.out 2>&1 || rc=1
+fi
+cat browser.out timeline.out trees.out diff.out
 p=0 f=0
-for out in browser.out timeline.out trees.out; do
-	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" | tail -n 1)
-	if [ -z "$line" ]; then
+for out in browser.out timeline.out trees.out diff.out; do
+	# Every result line counts (diff.out holds one per comparison page).
+	if ! grep -qE '[0-9]+ passed, [0-9]+ failed' "$out"; then
 		echo "FAIL $out: no result line"
 		f=$((f + 1))
 		continue
 	fi
-	p=$((p + $(echo "$line" | sed -E 's/.*[^0-9]([0-9]+) passed.*/\1/')))
-	f=$((f + $(echo "$line" | sed -E 's/.*passed, ([0-9]+) failed.*/\1/')))
+	for line in $(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" |
+		sed -E 's/.*[^0-9]([0-9]+) passed, ([0-9]+) failed.*/\1:\2/'); do
+		p=$((p + ${line%:*}))
+		f=$((f + ${line#*:}))
+	done
 done
 if [ "$skipped" -gt 0 ]; then
-	echo "browser + timeline + trees: $p passed, $f failed, $skipped skipped"
+	echo "browser + timeline + trees + diff: $p passed, $f failed, $skipped skipped"
 else
-	echo "browser + timeline + trees: $p passed, $f failed"
+	echo "browser + timeline + trees + diff: $p passed, $f failed"
 fi
 [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]
