@@ -158,7 +158,8 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			continue;
 		rank[m] = 0;
 		strbuf_reset(&line);
-		javaname_put_method(&line, symtab_method(r->st, m), r->short_names ? JN_SHORT : 0);
+		javaname_put_method(&line, symtab_method(r->st, m),
+				    (r->short_names ? JN_SHORT : 0) | (r->slash_names ? JN_SLASH : 0));
 		before = names.len;
 		put_frame(&names, line.len ? line.data : "", line.len);
 		ents[nnames].off = before;
@@ -201,7 +202,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 		if (dup[i])
 			strbuf_printf(&line, " (%u)", t->tid);
 		if (t->excl_us)
-			strbuf_printf(out, "%s %" PRIu64 "\n", line.data, t->excl_us);
+			strbuf_printf(out, "%s;" FOLDED_BETWEEN " %" PRIu64 "\n", line.data, t->excl_us);
 		if (root == CCT_NONE)
 			continue;
 		stack = xgrow(stack, &cap_stack, 1, sizeof(*stack));

@@ -67,6 +67,8 @@ KINDS = {
     ".dot": lambda b: b.startswith(b"digraph") and b.rstrip().endswith(b"}"),
     ".html": lambda b: b[:100].lower().startswith(b"<!doctype html") and b.rstrip().endswith(b"</html>"),
     ".json": lambda b: isinstance(json.loads(b), dict),
+    ".gz": lambda b: b.startswith(b"\x1f\x8b"),
+    ".callgrind": lambda b: b.startswith(b"# callgrind format\n") and b"\ntotals: " in b,
     ".folded": lambda b: all(re.fullmatch(rb".+ [0-9]+", l) for l in b.splitlines()) and b != b"",
 }
 
@@ -74,7 +76,8 @@ def named_outputs(cmd):
     words = shlex.split(cmd.split("|")[0])
     names = []
     for i, w in enumerate(words[:-1]):
-        if w in ("-g", "--html", "--json", "--folded", ">") and words[i + 1] != "-":
+        if w in ("-g", "--html", "--json", "--folded", "--pprof", "--speedscope",
+                 "--chrome-trace", "--callgrind", ">") and words[i + 1] != "-":
             names.append(words[i + 1])
     if "-k" in words and "-g" in words:
         names.append(words[words.index("-g") + 1] + ".dot")
