@@ -663,11 +663,13 @@ static int io_putstr(void *chan, const char *s)
 
 static int io_flush(void *chan)
 {
+	(void)chan;
 	return 0;
 }
 
 static int io_read(void *chan, char *buf, int size)
 {
+	(void)chan, (void)buf, (void)size;
 	return 0;
 }
 

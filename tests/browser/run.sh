@@ -8,9 +8,10 @@
 # report of its largest trace is loaded too.  Installs playwright-core from
 # package-lock.json first when node_modules is missing.  Then timeline.mjs
 # (timeline and flame graph), clocks.mjs (the clock switch, on the report of
-# clocks.desc), trees.mjs (Top Down and Bottom Up) and diff.mjs (the
+# clocks.desc), graphview.mjs (the graph's first view, on report.html and the
+# corpus report), trees.mjs (Top Down and Bottom Up) and diff.mjs (the
 # comparison page).  Ends with one line adding them up, "browser + timeline +
-# clocks + trees + diff: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
+# clocks + graphview + trees + diff: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
 # the whole part, or the big report, counts as one skipped), and exits
 # non-zero on failure.
 set -eu
@@ -24,7 +25,7 @@ big=$shared/corpus/firefox-profiler_art-trace-streaming.trace.gz
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ] || ! command -v node >/dev/null 2>&1; then
 	echo "SKIP browser: no $chromium or no node"
-	echo "browser + timeline: 0 passed, 0 failed, 1 skipped"
+	echo "browser + timeline + clocks + graphview + trees + diff: 0 passed, 0 failed, 1 skipped"
 	exit 0
 fi
 
@@ -63,6 +64,7 @@ node "$here/test.mjs" "$@" >browser.out 2>&1 || rc=1
 shift
 node "$here/timeline.mjs" report.html tl-big.html "$@" >timeline.out 2>&1 || rc=1
 node "$here/clocks.mjs" clocks.html >clocks.out 2>&1 || rc=1
+node "$here/graphview.mjs" report.html "$@" >graphview.out 2>&1 || rc=1
 # Top Down and Bottom Up trees (trees.mjs) on a real trace in the repository,
 # checked against its --folded and --json outputs.
 real=$here/../../samples/art-regular.trace.gz
@@ -80,9 +82,9 @@ if [ -f "$big" ]; then
 	"$build/callgraph" -q -d "$base" "$big" >diff2.txt
 	node "$here/diff.mjs" diff2.html diff2.txt >>diff.out 2>&1 || rc=1
 fi
-cat browser.out timeline.out clocks.out trees.out diff.out
+cat browser.out timeline.out clocks.out graphview.out trees.out diff.out
 p=0 f=0
-for out in browser.out timeline.out clocks.out trees.out diff.out; do
+for out in browser.out timeline.out clocks.out graphview.out trees.out diff.out; do
 	# Every result line counts (diff.out holds one per comparison page).
 	if ! grep -qE '[0-9]+ passed, [0-9]+ failed' "$out"; then
 		echo "FAIL $out: no result line"
@@ -96,8 +98,8 @@ for out in browser.out timeline.out clocks.out trees.out diff.out; do
 	done
 done
 if [ "$skipped" -gt 0 ]; then
-	echo "browser + timeline + clocks + trees + diff: $p passed, $f failed, $skipped skipped"
+	echo "browser + timeline + clocks + graphview + trees + diff: $p passed, $f failed, $skipped skipped"
 else
-	echo "browser + timeline + clocks + trees + diff: $p passed, $f failed"
+	echo "browser + timeline + clocks + graphview + trees + diff: $p passed, $f failed"
 fi
 [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]
