@@ -509,7 +509,7 @@
 
     /* ---- links to the other parts of the report ---- */
     function go(where, k) {
-      var id = 'm0x' + M[k][2].toString(16), box, g, f;
+      var id = cgUtil.nodeId(M[k][2]), box, g, f;
       if (where === 'profile') {
         if (window.cgShowRow) window.cgShowRow(k);
         else window.location.hash = 'row-' + id;

@@ -40,11 +40,15 @@ async function main() {
     console.error('usage: node diff.mjs DIFF.html TEXT');
     process.exit(2);
   }
-  // The text comparison's "both" rows: 9 numbers, then the method.
+  // The text comparison's "both" rows: incl base, later, diff, ratio, [cpu
+  // diff], excl base, later, diff, [cpu diff], calls base, later, method.
   const text = new Map();
   for (const l of readFileSync(textFile, 'utf8').split('\n')) {
-    const m = l.match(/^\s*(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(\S+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(\d+\+\d+)\s+(\d+\+\d+)\s\s(.*)$/);
-    if (m && !text.has(m[10])) text.set(m[10], m.slice(1, 10));
+    const m = l.match(/^\s*((?:-?[\d.]+|-)(?:\s+(?:-?[\d.]+|-))*)\s+(\d+\+\d+)\s+(\d+\+\d+)\s\s(.*)$/);
+    if (!m || text.has(m[4])) continue;
+    const n = m[1].trim().split(/\s+/);
+    const v = n.length === 9 ? [n[0], n[1], n[2], n[3], n[5], n[6], n[7]] : n.slice(0, 7);
+    if (n.length === 7 || n.length === 9) text.set(m[4], [...v, m[2], m[3]]);
   }
   check('the text comparison has rows', text.size > 10, text.size);
   const url = pathToFileURL(resolve(file)).href;

@@ -161,7 +161,7 @@ async function main() {
     const topM = rows[0];
     const methods = await page.evaluate(() => JSON.parse(document.getElementById('cg-data').textContent).methods);
     const mByName = methods.find(m => m[0] === topM.name);
-    const jm = J.methods.find(m => parseInt(m.id, 16) === mByName[2]);
+    const jm = J.methods.find(m => parseInt(m.id, 16) === parseInt(mByName[2], 16));
     eq('Bottom Up self = JSON exclusive time', us(topM.nums[0]), jm.exclusive_us);
     const maxExcl = Math.max(...J.methods.map(m => m.exclusive_us));
     eq('Bottom Up starts with the most self time', us(topM.nums[0]), maxExcl);
