@@ -9,7 +9,8 @@
 # "callgraph: " line when it exits 1, leave no output file when it fails
 # and no temporary file ever, and (for a sanitizer build such as
 # build-asan, from `make asan`) print no sanitizer report.  Not part of
-# `make test`: 3000 runs take about 15 CPU-minutes under ASan.  Failing
+# `make test`: it is slow (one sanitized run per damaged trace; COUNT and
+# FIRST split it across processes).  Failing
 # inputs are kept in build/mutate-failures/.  Prints the counts per kind
 # and exit status, then "mutate: N passed, N failed".
 set -u
