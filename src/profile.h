@@ -146,6 +146,12 @@ struct cg_observer {
 	void (*enter)(void *ctx, uint32_t thread, uint32_t midx, uint64_t t);
 	void (*leave)(void *ctx, uint32_t thread, uint64_t t);
 	void (*adopt)(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, uint64_t t);
+	/* Optional (NULL when unused): called just before each enter, leave and
+	 * adopt with the thread's time on the other clock of a dual-clock trace
+	 * at that event (o_t) and at the thread's first event (o_first), so an
+	 * observer can keep both clocks.  On a single-clock trace the values
+	 * carry no meaning (see cg_view.has_other). */
+	void (*other)(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t);
 };
 
 struct cg_profile;
@@ -197,5 +203,13 @@ static inline enum cg_clock_sel profile_other_clock(enum cg_clock_sel c)
 {
 	return c == CG_USE_CPU ? CG_USE_WALL : CG_USE_CPU;
 }
+
+/* The off-CPU share of an inclusive time of a view with both clocks,
+ * 1 - cpu / wall, in [0, 1]: the part of the wall time the frame spent not
+ * running (waiting, sleeping, parked, blocked).  0 when cpu exceeds wall
+ * (the clocks tick at different granularities); -1 when wall is 0.  From a
+ * view's numbers: cpu = primary == CG_USE_CPU ? incl_us : o_incl_us, wall
+ * the other. */
+double profile_off_cpu(uint64_t cpu_us, uint64_t wall_us);
 
 #endif

@@ -8,8 +8,8 @@ each followed by the lines it prints on standard output (none when it prints
 nothing).  --help ends with "Examples:" and lines "  callgraph ... [comment]";
 their output is not shown, so only the exit status and the files are checked.
 Each command runs with bash -o pipefail in one scratch directory holding
-calc.trace, before.trace and after.trace, made by tracegen from DESC_DIR's
-calc.desc, before.desc and after.desc (app.trace in --help is calc.trace).
+calc.trace, before.trace, after.trace and dual.trace, made by tracegen from DESC_DIR's
+calc.desc, before.desc, after.desc and dual.desc (app.trace in --help is calc.trace).
 Checks per command: exit status 0; standard output equal to the lines shown;
 every output file it names (-g, -k, --html, --json, --folded, > FILE) exists,
 and every file it writes holds what its extension says (PNG, SVG, PDF, dot,
@@ -27,7 +27,7 @@ def man_examples(path):
     out, inside, in_nf, cur = [], False, False, None
     for line in text:
         if line.startswith(".SH "):
-            inside = line.strip() == ".SH EXAMPLES"
+            inside = line.strip() in (".SH EXAMPLES", ".SH JSON")
             continue
         if not inside:
             continue
@@ -94,7 +94,7 @@ def main():
             failed += 1
             print("FAIL man: " + what)
     work = tempfile.mkdtemp(prefix="cgman.")
-    for t in ("calc", "before", "after"):
+    for t in ("calc", "before", "after", "dual"):
         subprocess.run([tracegen, "-o", os.path.join(work, t + ".trace"),
                         os.path.join(descs, t + ".desc")], check=True)
     bindir = os.path.join(work, ".bin")

@@ -22,17 +22,28 @@ struct tfx {
 	uint64_t forwarded;
 };
 
-static void count_enter(void *ctx, uint32_t th, uint32_t m, uint64_t t) { ((struct tfx *)ctx)->forwarded++; }
-static void count_leave(void *ctx, uint32_t th, uint64_t t) { ((struct tfx *)ctx)->forwarded++; }
+static void count_enter(void *ctx, uint32_t th, uint32_t m, uint64_t t)
+{
+	(void)th, (void)m, (void)t;
+	((struct tfx *)ctx)->forwarded++;
+}
+
+static void count_leave(void *ctx, uint32_t th, uint64_t t)
+{
+	(void)th, (void)t;
+	((struct tfx *)ctx)->forwarded++;
+}
+
 static void count_adopt(void *ctx, uint32_t th, uint32_t m, uint64_t f, uint64_t t)
 {
+	(void)th, (void)m, (void)f, (void)t;
 	((struct tfx *)ctx)->forwarded++;
 }
 
 static void tfx_init(struct tfx *f)
 {
 	struct cg_profile_opts o = { .clock = CG_USE_WALL };
-	struct cg_observer next = { f, count_enter, count_leave, count_adopt }, obs;
+	struct cg_observer next = { f, count_enter, count_leave, count_adopt, NULL }, obs;
 
 	f->st = symtab_create();
 	f->ia = symtab_define_method(f->st, A, "com/ex/Foo", "a", "()V", "Foo.java", 0);
