@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "javaname.h"
 #include "render_gv.h"
 #include "render_timeline.h" /* timeline/flame section (issue 8) */
 
@@ -897,7 +898,7 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 }
 
 /* The JSON block: threads [tid, name, records, incl, excl], methods
- * [display name, signature, id] in all-threads view order, then the views:
+ * [display name (javaname_put_label), signature, id] in all-threads view order, then the views:
  * all threads first, then each thread in view order.  Times in us. */
 static void put_data(const struct cg_report *r, const struct graphs *G, struct strbuf *sb)
 {
@@ -905,6 +906,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 	const struct cg_view *all = profile_view(p, -1);
 	size_t nt = profile_thread_count(p), i;
 	struct strbuf name;
+	unsigned char *over = javaname_overloads(r->st);
 
 	strbuf_init(&name);
 	strbuf_printf(sb, "<script type=\"application/json\" id=\"cg-data\">\n"
@@ -922,7 +924,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 		const struct cg_method_info *m = all->methods[i].info;
 
 		strbuf_reset(&name);
-		symtab_put_display(&name, m);
+		javaname_put_label(&name, m, r->short_names ? JN_SHORT : 0, over[all->methods[i].index]);
 		strbuf_puts(sb, i ? ",\n[" : "\n[");
 		put_jstr(sb, name.data ? name.data : "");
 		strbuf_putc(sb, ',');
@@ -937,6 +939,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 	}
 	strbuf_puts(sb, "]}\n</script>\n");
 	strbuf_free(&name);
+	free(over);
 }
 
 /* The renderer: appends the whole page to sb.  Returns 0, or -1 with err

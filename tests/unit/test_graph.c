@@ -447,16 +447,18 @@ UNIT_TEST(graph_recursion_self_loop)
 	f.r.threshold = 20;
 	CHECK(render(&f, "dot", &out) == 0);
 	CHECK(contains(&out, "m0x8 -> m0x8\t[label=\"2 recursive\""));
-	CHECK(contains(&out, "m0x8 -> m0xc\t[label=\"1 call\\n0.030 ms\""));
+	CHECK(contains(&out, "m0x8 -> m0xc\t[class=call,"));
+	CHECK(contains(&out, "label=\"1 call\\n0.030 ms\""));
 	CHECK(!strstr(out.data, "dir=back"));  /* G->F is not drawn */
 	strbuf_free(&out);
 	f.r.threshold = 0;
 	CHECK(render(&f, "dot", &out) == 0);
 	/* G->F leads back up (F is at depth 2, G at 3): it is written F -> G
 	 * with dir=back, so dot never sees a cycle. */
-	CHECK(contains(&out, "m0x8 -> m0xc\t[dir=back,\n\t\tlabel=\"1 call\\n0.000 ms\",\n"
+	CHECK(contains(&out, "m0x8 -> m0xc\t[class=\"call back\",\n\t\tcolor=\"#7373ff\",\n"
+			     "\t\tdir=back,\n\t\tlabel=\"1 call\\n0.000 ms\",\n"
 			     "\t\tpenwidth=1.00,\n\t\ttooltip=\"G.g -> F.f\"];"));
-	CHECK(contains(&out, "m0x8 -> m0xc\t[label=\"1 call\\n0.030 ms\""));
+	CHECK(contains(&out, "m0x8 -> m0xc\t[class=call,"));
 	CHECK(!strstr(out.data, "m0xc -> m0x8"));
 	strbuf_free(&out);
 	fx_free(&f);
@@ -481,15 +483,18 @@ UNIT_TEST(graph_dot_labels_and_determinism)
 	CHECK(contains(&a, "digraph callgraph {"));
 	CHECK(contains(&a, "\tt1\t[class=thread"));
 	CHECK(contains(&a, "label=\"main\\ntid 1\\n1.000 ms (100.00%)\""));
-	CHECK(contains(&a, "label=\"com.ex.A.a\\nincl 0.700 ms (70.00%)\\nexcl 0.130 ms (13.00%)\\ncalls 1+0\""));
+	CHECK(contains(&a, "label=\"c.e.A.a\\nincl 0.700 ms (70.00%)\\nexcl 0.130 ms (13.00%)\\ncalls 1+0\""));
 	CHECK(contains(&a, "tooltip=\"com.ex.Shared.work(I)V\\nShared.java:12\""));
-	CHECK(contains(&a, "m0x8 -> m0x18\t[label=\"1 call\\n0.070 ms\""));
-	CHECK(contains(&a, "m0x4 -> m0x8\t[label=\"1 call\\n0.700 ms\""));
+	CHECK(contains(&a, "m0x8 -> m0x18\t[class=call,"));
+	CHECK(contains(&a, "label=\"1 call\\n0.070 ms\""));
+	CHECK(contains(&a, "m0x4 -> m0x8\t[class=call,\n\t\tcolor=\"#ffd073\",\n\t\tlabel=\"1 call\\n0.700 ms\""));
 	CHECK(contains(&a, "id=m0x10"));
 	unfold(&a, &b);
-	CHECK(contains(&b, "label=\"trace: test.trace\\lclock: wall\\lthreads: 1\\ltotal: 1.000 ms\\l"
-			   "threshold: 10% of caller\\lnodes: 7 shown, 0 dropped\\l"
-			   "edges: 6 shown, 1 dropped\\l\""));
+	CHECK(contains(&b, "label=\"trace: test.trace\\lclock: wall (the trace has one clock)\\l"
+			   "threads: 1, total 1.000 ms\\lnode floor: 0% of total (0 dropped)\\l"
+			   "-t: edges under 10% of caller (0 nodes cut off)\\l"
+			   "edge floor: 0% of total (0 dropped)\\lnodes: 7 shown, 0 dropped\\l"
+			   "edges: 6 shown, 1 dropped\\l"));
 	strbuf_free(&b);
 	/* R (100 %) is red, E (7 %) nearly blue. */
 	CHECK(contains(&a, "fillcolor=\"#ff7373\""));
@@ -544,11 +549,11 @@ UNIT_TEST(graph_svg_special_names)
 	/* Backslashes doubled, quotes escaped by cgraph, & as an entity,
 	 * invalid bytes replaced by U+FFFD, long package abbreviated. */
 	CHECK(contains(&dot, "label=\"q\\\"uote{x|y}.back\\\\slash\\\\n\\n"));
-	CHECK(contains(&dot, "caf\xc3\xa9.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd\\n"));
-	CHECK(contains(&dot, "amp.E.&amp;lt;\\n"));
+	CHECK(contains(&dot, "label=\"c.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd\\n"));
+	CHECK(contains(&dot, "a.E.&amp;lt;\\n"));
 	CHECK(contains(&dot, "c.e.v.s.i.VeryLongClassName.<clinit>\\n"));
 	CHECK(contains(&dot, "tooltip=\"com.example.verylongpackagename"));
-	CHECK(contains(&dot, "com.ex.Main$1.<init>\\n"));
+	CHECK(contains(&dot, "c.e.Main$1.<init>\\n"));
 	CHECK(contains(&dot, "label=\"trace: dir\\\\x<&amp;>\\\\\\lclock"));
 	CHECK(!memchr(dot.data, 0xff, dot.len));
 	g = agmemread(dot.data);
@@ -558,12 +563,12 @@ UNIT_TEST(graph_svg_special_names)
 	CHECK(render(&f, "svg", &svg) == 0);
 	CHECK(contains(&svg, "<svg "));
 	CHECK(contains(&svg, "</svg>"));
-	CHECK(contains(&svg, "<g id=\"m0x4\" class=\"node method\">"));
+	CHECK(contains(&svg, "<g id=\"m0x4\" class=\"node method cg&#45;heat&#45;9\">"));
 	CHECK(contains(&svg, "<g id=\"t1\" class=\"node thread\">"));
-	CHECK(contains(&svg, ">com.ex.Main$1.&lt;init&gt;</text>"));
+	CHECK(contains(&svg, ">c.e.Main$1.&lt;init&gt;</text>"));
 	CHECK(contains(&svg, ">q&quot;uote{x|y}.back\\slash\\n</text>"));
-	CHECK(contains(&svg, ">caf\xc3\xa9.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd</text>"));
-	CHECK(contains(&svg, ">amp.E.&amp;lt;</text>"));
+	CHECK(contains(&svg, ">c.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd</text>"));
+	CHECK(contains(&svg, ">a.E.&amp;lt;</text>"));
 	CHECK(contains(&svg, "xlink:title=\"q&quot;uote{x|y}.back\\slash\\n(Ljava/lang/String;)V&#10;Q.java\""));
 	CHECK(contains(&svg, ">trace: dir\\x&lt;&amp;&gt;\\</text>"));
 	CHECK(contains(&svg, ">t\xef\xbf\xbd</text>"));
