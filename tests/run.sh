@@ -137,6 +137,27 @@ else
 	echo "  shared-corpus: ../shared/corpus not beside this clone; its checks were not run"
 fi
 
+# --- the default call graph against the profile's numbers -------------------
+# Every method with >= 1 % self time that is not waiting is drawn, no node
+# below the node floor, no thread root at 0 ms, <= 80 nodes, PNG <= 4000 px,
+# waiting methods never on the colour scale: bundled samples always, the
+# research corpus's readable traces when it is beside the clone.
+graphs() {
+	set -- "$TOP"/samples/*.trace "$TOP"/samples/*.trace.gz
+	if [ -d "$SHARED/corpus" ]; then
+		for t in "$SHARED"/corpus/*.trace "$SHARED"/corpus/*.trace.gz; do
+			case $(basename "$t") in
+			*header.trace|*special_char.trace|*utf8-mangled.trace) ;;
+			*) [ -f "$t" ] && set -- "$@" "$t" ;;
+			esac
+		done
+	fi
+	python3 "$TOP/tests/corpus/graph_check.py" "$BUILD/callgraph" "$@"
+}
+if [ "${CG_VALGRIND:-}" != 1 ]; then
+	part graph-check graphs
+fi
+
 # --- hostile input, atomic outputs, fuzz corpus replay ----------------------
 [ -f "$TOP/tests/bad/run.sh" ] && part bad-inputs sh "$TOP/tests/bad/run.sh" "$BUILD"
 [ -f "$TOP/tests/bad/atomic.sh" ] && part atomic sh "$TOP/tests/bad/atomic.sh" "$BUILD"

@@ -55,6 +55,12 @@ def blocking(m):
     return False
 
 
+def norm_id(text):
+    """A JSON method id ("0x1a4", or "0" as some keys write it) as the SVG
+    node ids spell it: lower-case hex after 0x."""
+    return "0x%x" % int(text, 16)
+
+
 def run(args):
     r = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if r.returncode != 0:
@@ -93,13 +99,13 @@ class View:
     def __init__(self, cg, trace, extra, tmp):
         self.j = profile(cg, trace, extra)
         self.total = self.j["total_us"]
-        self.methods = {m["id"]: m for m in self.j["methods"]}
+        self.methods = {norm_id(m["id"]): m for m in self.j["methods"]}
         self.threads = {"t%d" % t["tid"]: t for t in self.j["threads"]}
         dual = self.j["trace"].get("clock") == "dual" and "clocks" in self.j["trace"] and \
             len(self.j["trace"]["clocks"]) == 2
         if dual:
-            wall = {m["id"]: m["inclusive_us"] for m in profile(cg, trace, extra, "wall")["methods"]}
-            cpu = {m["id"]: m["inclusive_us"] for m in profile(cg, trace, extra, "cpu")["methods"]}
+            wall = {norm_id(m["id"]): m["inclusive_us"] for m in profile(cg, trace, extra, "wall")["methods"]}
+            cpu = {norm_id(m["id"]): m["inclusive_us"] for m in profile(cg, trace, extra, "cpu")["methods"]}
             self.waiting = {i for i in self.methods
                             if wall.get(i, 0) > 0 and cpu.get(i, 0) * 100 <= wall[i] * 10}
             self.rule = "off-CPU"
@@ -186,7 +192,7 @@ def check(cg, traces):
                         problems.append("node %s is neither a method nor a thread of the view" % g)
                     elif us * 100 < NODE_PCT * v.total:
                         problems.append("node %s has %d us, below %g%% of %d us" % (g, us, NODE_PCT, v.total))
-                    if m and m["id"] in v.waiting and ("cg-waiting" not in v.nodes[g] or
+                    if m and norm_id(m["id"]) in v.waiting and ("cg-waiting" not in v.nodes[g] or
                                                        any(c.startswith("cg-heat") for c in v.nodes[g])):
                         problems.append("waiting node %s (%s.%s, %s) has classes %s" % (
                             g, m["class"], m["name"], v.rule, " ".join(sorted(v.nodes[g]))))
