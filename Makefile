@@ -97,6 +97,10 @@ test check: deps
 unit: $(UNIT)
 	$(UNIT)
 
+# Only the golden files of CLI output (tests/golden/).
+golden: all
+	@BUILD=$(abspath $(BUILD)) TOP=$(CURDIR) CG=$(abspath $(PROG)) LC_ALL=C sh tests/golden/run.sh
+
 golden-update: all
 	@sh tests/run.sh $(BUILD) --update
 
@@ -106,6 +110,7 @@ asan: deps
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  LDFLAGS="-fsanitize=address,undefined" all build-asan/unit_tests build-asan/fuzz_replay
 	@CG_SANITIZER=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  sh tests/run.sh build-asan
 
 valgrind: deps all $(UNIT) $(FUZZREPLAY)
@@ -132,6 +137,6 @@ clean:
 	rm -rf build build-asan build-fuzz callgraph demo.svg
 
 help:
-	@echo "targets: all test check asan valgrind fuzz bench demo deps install uninstall clean golden-update"
+	@echo "targets: all test check unit golden asan valgrind fuzz bench demo deps install uninstall clean golden-update"
 
 -include $(wildcard $(BUILD)/src/*.d $(BUILD)/unit/*.d)

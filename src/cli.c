@@ -81,7 +81,13 @@ static void usage_long(FILE *f)
 			snprintf(left + n, sizeof(left) - (size_t)n, " %s", table[i].arg);
 		fprintf(f, "  %-24s %s\n", left, table[i].help);
 	}
-	fprintf(f, "\nExit status: 0 success, 1 bad input or I/O or rendering failure, 2 usage error.\n");
+	fprintf(f, "\nExit status: 0 success, 1 bad input or I/O or rendering failure, 2 usage error.\n"
+		   "\nExamples:\n"
+		   "  callgraph app.trace                        text profile\n"
+		   "  callgraph -g graph.svg app.trace           call graph (.png .pdf .dot ...)\n"
+		   "  callgraph --html report.html app.trace     HTML report with timeline\n"
+		   "  callgraph --thread main --focus '*.onDraw' app.trace\n"
+		   "  callgraph -d before.trace after.trace      compare two runs\n");
 }
 
 static int bad(const char *fmt, const char *arg)

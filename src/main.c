@@ -74,6 +74,18 @@ static void progress(const struct cg_source *src, int *last)
 	}
 }
 
+/* Erase the progress line: with ESC[K, or with blanks on a terminal that
+ * knows no escapes (TERM=dumb, or no TERM). */
+static void progress_clear(void)
+{
+	const char *term = getenv("TERM");
+
+	if (!term || !term[0] || strcmp(term, "dumb") == 0)
+		fprintf(stderr, "\r%*s\r", (int)sizeof("callgraph: reading 100%"), "");
+	else
+		fprintf(stderr, "\r\033[K");
+}
+
 /* Read path once into L with the options of o (clock, threads, focus,
  * hide), dumping records when dump_out is set and building the
  * calling-context tree when with_cct is.  Both traces of -d load through
@@ -137,7 +149,7 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int w
 			progress(L->src, &last);
 	} while (rc == 1);
 	if (show && last >= 0)
-		fprintf(stderr, "\r\033[K");
+		progress_clear();
 	if (rc < 0)
 		goto fail;
 	profile_finish(L->profile, trace_info(L->trace));

@@ -33,6 +33,7 @@ struct tmeth {
 	uint32_t epoch;
 	uint32_t hactive;  /* hidden (--hide/--focus) activations on the stack now */
 	uint64_t incl, excl, calls, rec;
+	uint64_t o_incl, o_excl; /* the same on the other clock */
 };
 
 struct tedge {
@@ -40,6 +41,7 @@ struct tedge {
 	uint32_t callee;   /* tmeth slot; next free index when on the free list */
 	uint32_t epoch;    /* callee epoch for which incl is valid */
 	uint64_t calls, incl;
+	uint64_t o_incl;   /* incl on the other clock */
 };
 
 struct eslot {
@@ -57,6 +59,7 @@ struct frame {
 	uint32_t id;
 	uint32_t own;
 	uint64_t entry;
+	uint64_t o_entry;  /* entry time on the other clock */
 };
 
 #define FOCUS_BIT 0x80000000u
@@ -72,7 +75,7 @@ struct tstate {
 	uint64_t now, first, other_now, other_first;
 	uint32_t prev_wall;   /* raw wall time, for sampling detection */
 
-	uint64_t root_excl;
+	uint64_t root_excl, o_root_excl;
 	struct tmeth *tm;     /* slot 0 unused (the root) */
 	size_t ntm, cap_tm;
 	uint32_t *tm_slots;   /* tmeth slot, 0 = empty; keyed by midx */
@@ -93,6 +96,7 @@ struct tstate {
 	uint64_t same_ts, pairs, small_steps, steps;
 	uint32_t focus;       /* focused frames on the stack */
 	uint64_t focus_us;    /* time inside outermost focused frames */
+	uint64_t o_focus_us;  /* the same on the other clock */
 };
 
 struct view_store {
@@ -116,6 +120,8 @@ struct cg_profile {
 	struct cg_profile_stats stats;
 	int sampling;
 	int finished;
+	int has_other;                 /* dual clock: the o_* sums are kept in views */
+	enum cg_clock_sel primary;     /* the clock the primary numbers are on */
 	/* Slow path (observer, --focus, --hide); the fast path tests only `slow`. */
 	int slow;
 	int filtering, focusing;
@@ -293,21 +299,25 @@ static void edge_delete(struct tstate *ts, uint32_t e)
 	ts->free_edge = e;
 }
 
-/* Valid inclusive time of edge e (zero when its callee's epoch moved on). */
-static uint64_t edge_incl(const struct tstate *ts, const struct tedge *e)
+/* Whether edge e's inclusive times are valid (its callee's epoch has not
+ * moved on); invalid ones count as zero. */
+static int edge_valid(const struct tstate *ts, const struct tedge *e)
 {
-	return e->epoch == ts->tm[e->callee].epoch ? e->incl : 0;
+	return e->epoch == ts->tm[e->callee].epoch;
 }
 
-static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us)
+/* Add us (primary clock) and o_us (other clock) to edge e's inclusive time. */
+static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us)
 {
 	uint32_t ep = ts->tm[e->callee].epoch;
 
 	if (e->epoch != ep) {
 		e->incl = 0;
+		e->o_incl = 0;
 		e->epoch = ep;
 	}
 	e->incl += us;
+	e->o_incl += o_us;
 }
 
 /* ---- replay ------------------------------------------------------------------ */
@@ -318,13 +328,15 @@ static void pop_visible(struct tstate *ts)
 	struct tmeth *m = &ts->tm[f->tm];
 	struct tedge *e = &ts->edges[f->edge];
 	uint64_t dur = ts->now - f->entry;
+	uint64_t o_dur = ts->other_now - f->o_entry;
 
 	m->active--;
 	e->calls++;
 	if (m->active == 0) {
 		m->calls++;
 		m->incl += dur;
-		edge_add_incl(ts, e, dur);
+		m->o_incl += o_dur;
+		edge_add_incl(ts, e, dur, o_dur);
 	} else {
 		m->rec++;
 	}
@@ -426,6 +438,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 		f->id = id;
 		f->own = own;
 		f->entry = ts->now;
+		f->o_entry = ts->other_now;
 		return;
 	}
 	if (fl & MF_FOCUS) {
@@ -439,6 +452,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	f->id = id;
 	f->own = f->tm | focus;
 	f->entry = ts->now;
+	f->o_entry = ts->other_now;
 	ts->tm[f->tm].active++;
 	if (p->obs)
 		p->obs->enter(p->obs->ctx, ts->index, ts->tm[f->tm].midx, ts->now);
@@ -448,7 +462,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struct tstate *ts)
 {
 	const struct frame *f;
-	uint64_t dur;
+	uint64_t dur, o_dur;
 	uint32_t own;
 
 	f = &ts->stack[ts->depth - 1];
@@ -458,10 +472,13 @@ static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struc
 		return;
 	}
 	dur = ts->now - f->entry;
+	o_dur = ts->other_now - f->o_entry;
 	own = f->own;
 	pop_visible(ts);
-	if ((own & FOCUS_BIT) && --ts->focus == 0)
+	if ((own & FOCUS_BIT) && --ts->focus == 0) {
 		ts->focus_us += dur;
+		ts->o_focus_us += o_dur;
+	}
 	if (p->obs)
 		p->obs->leave(p->obs->ctx, ts->index, ts->now);
 }
@@ -500,6 +517,7 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 		m->rec += m->calls;
 		m->calls = 0;
 		m->incl = 0;
+		m->o_incl = 0;
 		m->epoch++;
 	}
 	roots = ts->root_edges;
@@ -510,26 +528,35 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 		uint32_t r = roots[i];
 		uint32_t child = (uint32_t)ts->edges[r].key;
 		uint64_t calls = ts->edges[r].calls;
-		uint64_t incl = edge_incl(ts, &ts->edges[r]);
+		int valid = edge_valid(ts, &ts->edges[r]);
+		uint64_t incl = valid ? ts->edges[r].incl : 0;
+		uint64_t o_incl = valid ? ts->edges[r].o_incl : 0;
 		uint32_t t = edge_get(p, ts, s, child);
 
 		ts->edges[t].calls += calls;
-		edge_add_incl(ts, &ts->edges[t], incl);
+		edge_add_incl(ts, &ts->edges[t], incl, o_incl);
 		edge_delete(ts, r);
 	}
 	free(roots);
 	m = &ts->tm[s];
 	m->excl += ts->root_excl + ts->tm[0].excl; /* tm[0]: hidden frames under the root */
+	m->o_excl += ts->o_root_excl + ts->tm[0].o_excl;
 	ts->root_excl = 0;
+	ts->o_root_excl = 0;
 	ts->tm[0].excl = 0;
+	ts->tm[0].o_excl = 0;
 	m->calls++;
 	m->incl += ts->now - ts->first;
+	m->o_incl += ts->other_now - ts->other_first;
 	e = edge_get(p, ts, 0, id);
 	ts->edges[e].calls++;
-	edge_add_incl(ts, &ts->edges[e], ts->now - ts->first);
+	edge_add_incl(ts, &ts->edges[e], ts->now - ts->first, ts->other_now - ts->other_first);
 	p->warn[CG_W_EXIT_EMPTY]++;
-	if (p->focusing)
-		ts->focus_us = ts->now - ts->first; /* covers every earlier focused frame */
+	if (p->focusing) {
+		/* covers every earlier focused frame */
+		ts->focus_us = ts->now - ts->first;
+		ts->o_focus_us = ts->other_now - ts->other_first;
+	}
 	if (p->obs)
 		p->obs->adopt(p->obs->ctx, ts->index, m->midx, ts->first, ts->now);
 }
@@ -641,7 +668,7 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		struct tstate *ts = p->by_tid[r->tid & 0xffff];
 		uint32_t raw = cpu ? r->t_cpu : r->t_wall;
 		uint32_t other = cpu ? r->t_wall : r->t_cpu;
-		uint64_t elapsed, before;
+		uint64_t elapsed, o_elapsed, before, o_before;
 
 		if (!ts)
 			ts = thread_new(p, r->tid & 0xffff);
@@ -659,13 +686,20 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 			ts->prev_wall = r->t_wall;
 		} else {
 			before = ts->now;
+			o_before = ts->other_now;
 			clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
 			clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
 			elapsed = ts->now - before;
-			if (ts->depth)
-				ts->tm[ts->stack[ts->depth - 1].tm].excl += elapsed;
-			else
+			o_elapsed = ts->other_now - o_before;
+			if (ts->depth) {
+				struct tmeth *top = &ts->tm[ts->stack[ts->depth - 1].tm];
+
+				top->excl += elapsed;
+				top->o_excl += o_elapsed;
+			} else {
 				ts->root_excl += elapsed;
+				ts->o_root_excl += o_elapsed;
+			}
 			ts->pairs++;
 			if (r->t_wall == ts->prev_wall) {
 				ts->same_ts++;
@@ -700,6 +734,7 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 			f->tm = ts->edges[e].callee;
 			f->id = r->method;
 			f->entry = ts->now;
+			f->o_entry = ts->other_now;
 			ts->tm[f->tm].active++;
 			if (ts->depth > ts->max_depth)
 				ts->max_depth = (uint32_t)ts->depth;
@@ -806,15 +841,15 @@ static int cmp_edges_ctx(const struct cg_pedge *x, const struct cg_pedge *y,
 	if (x->from_root != y->from_root)
 		return x->from_root ? -1 : 1;
 	if (x->caller != y->caller) {
-		uint32_t a = x->from_root ? x->caller : symtab_method(st, x->caller)->id;
-		uint32_t b = y->from_root ? y->caller : symtab_method(st, y->caller)->id;
+		uint64_t a = x->from_root ? x->caller : symtab_method(st, x->caller)->id;
+		uint64_t b = y->from_root ? y->caller : symtab_method(st, y->caller)->id;
 
 		if (a != b)
 			return a < b ? -1 : 1;
 		return x->caller < y->caller ? -1 : 1;
 	}
 	if (x->callee != y->callee) {
-		uint32_t a = symtab_method(st, x->callee)->id, b = symtab_method(st, y->callee)->id;
+		uint64_t a = symtab_method(st, x->callee)->id, b = symtab_method(st, y->callee)->id;
 
 		if (a != b)
 			return a < b ? -1 : 1;
@@ -872,6 +907,10 @@ static void accumulate(struct cg_profile *p, struct view_store *vs, struct ekey_
 		pm->excl_us += m->excl;
 		pm->calls += m->calls;
 		pm->rec_calls += m->rec;
+		if (p->has_other) {
+			pm->o_incl_us += m->o_incl;
+			pm->o_excl_us += m->o_excl;
+		}
 	}
 	for (i = 0; i < ts->nedges; i++) {
 		const struct tedge *e = &ts->edges[i];
@@ -923,7 +962,11 @@ static void accumulate(struct cg_profile *p, struct view_store *vs, struct ekey_
 			et->slots[j].idx = (uint32_t)++*nedges;
 		}
 		vs->edges[et->slots[j].idx - 1].calls += e->calls;
-		vs->edges[et->slots[j].idx - 1].incl_us += edge_incl(ts, e);
+		if (edge_valid(ts, e)) {
+			vs->edges[et->slots[j].idx - 1].incl_us += e->incl;
+			if (p->has_other)
+				vs->edges[et->slots[j].idx - 1].o_incl_us += e->o_incl;
+		}
 	}
 }
 
@@ -965,16 +1008,22 @@ static void build_view(struct cg_profile *p, struct view_store *vs, int thread)
 	vs->v.edges = vs->edges;
 	vs->v.nedges = nedges;
 	vs->v.thread = thread;
+	vs->v.has_other = p->has_other;
+	vs->v.primary = p->primary;
 	if (thread < 0) {
 		vs->v.threads = p->pthreads;
 		vs->v.nthreads = p->npthreads;
 		vs->v.total_us = 0;
-		for (i = 0; i < p->npthreads; i++)
+		vs->v.o_total_us = 0;
+		for (i = 0; i < p->npthreads; i++) {
 			vs->v.total_us += p->pthreads[i].incl_us;
+			vs->v.o_total_us += p->pthreads[i].other_us;
+		}
 	} else {
 		vs->v.threads = &p->pthreads[thread];
 		vs->v.nthreads = 1;
 		vs->v.total_us = p->pthreads[thread].incl_us;
+		vs->v.o_total_us = p->pthreads[thread].other_us;
 	}
 	vs->built = 1;
 }
@@ -1047,6 +1096,11 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 	if (p->finished)
 		return;
 	p->finished = 1;
+	p->has_other = info && info->clock == CG_CLOCK_DUAL;
+	if (p->has_other || !info)
+		p->primary = p->opts.clock;
+	else
+		p->primary = info->clock == CG_CLOCK_CPU ? CG_USE_CPU : CG_USE_WALL;
 	p->pthreads = xcalloc(p->nthreads ? p->nthreads : 1, sizeof(*p->pthreads));
 	for (i = 0; i < p->nthreads; i++) {
 		struct tstate *ts = p->threads[i];
@@ -1065,11 +1119,16 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		pt->incl_us = ts->now - ts->first;
 		/* tm[0]: time of hidden frames directly under the root. */
 		pt->excl_us = ts->root_excl + (ts->ntm ? ts->tm[0].excl : 0);
+		pt->other_us = ts->other_now - ts->other_first;
+		pt->o_excl_us = ts->o_root_excl + (ts->ntm ? ts->tm[0].o_excl : 0);
 		if (p->focusing) {
 			pt->incl_us = ts->focus_us;
 			pt->excl_us = 0;
+			pt->other_us = ts->o_focus_us;
+			pt->o_excl_us = 0;
 		}
-		pt->other_us = ts->other_now - ts->other_first;
+		if (!p->has_other)
+			pt->other_us = pt->o_excl_us = 0;
 		pt->max_depth = ts->max_depth;
 		p->stats.records += ts->records;
 		p->stats.other_total_us += pt->other_us;
@@ -1081,8 +1140,6 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		steps += ts->steps;
 	}
 	p->npthreads = p->nthreads;
-	if (info && info->clock != CG_CLOCK_DUAL)
-		p->stats.other_total_us = 0;
 	/* Sampling: most consecutive events of a thread share a timestamp, the
 	 * remaining steps are long (the interval), and nothing unwinds. */
 	p->sampling = pairs >= 100 && same * 10 >= pairs * 7 && small * 20 <= steps &&
@@ -1142,4 +1199,9 @@ void profile_filters(const struct cg_profile *p, const char *const **focus,
 const struct cg_profile_stats *profile_stats(const struct cg_profile *p)
 {
 	return &p->stats;
+}
+
+const char *profile_clock_name(enum cg_clock_sel c)
+{
+	return c == CG_USE_CPU ? "cpu" : "wall";
 }

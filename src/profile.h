@@ -100,9 +100,19 @@ struct cg_view {
 	const struct cg_pthread *threads;
 	size_t nthreads;
 	int thread;           /* -1 for all threads, else the thread index */
-	/* Dual-clock traces carry the other clock beside the primary one. */
+	/* Dual-clock traces carry the other clock beside the primary one: every
+	 * o_* field is the o-less field's twin on the other clock, computed in
+	 * the same pass with the same rules (outermost activation, frames
+	 * entered before tracing, open frames, unwinds, wrap and backward steps
+	 * clamped per clock, --focus/--hide, --thread).  So the o_* numbers of a
+	 * default (wall) run are exactly the primary numbers of a --clock cpu
+	 * run, and the reverse.  Sort order and everything derived from times
+	 * (thresholds, percentages, colour) use the primary clock. */
 	int has_other;        /* 1 when the trace has both clocks */
-	enum cg_clock_sel primary; /* the clock of total_us, incl_us, excl_us */
+	enum cg_clock_sel primary; /* the clock of total_us, incl_us, excl_us: the
+	                            * --clock choice on dual traces, else the
+	                            * trace's one clock (thread-cpu: CPU; wall
+	                            * and global: WALL) */
 	uint64_t o_total_us;  /* total on the other clock (0 without one) */
 };
 
@@ -193,9 +203,17 @@ struct cg_profile_stats {
 	uint64_t skipped;       /* records of threads not selected */
 	uint64_t unwinds;       /* frames popped by exception unwinding */
 	uint64_t open_at_end;   /* frames still open at the end, closed there */
-	uint64_t other_total_us;/* dual clock: total on the clock not used */
+	uint64_t other_total_us;/* dual clock: total on the clock not used (view o_total_us) */
 	uint32_t max_depth;
 };
 const struct cg_profile_stats *profile_stats(const struct cg_profile *p);
+
+/* "wall" or "cpu".  The other clock of a view with has_other is
+ * profile_clock_name(profile_other_clock(v->primary)). */
+const char *profile_clock_name(enum cg_clock_sel c);
+static inline enum cg_clock_sel profile_other_clock(enum cg_clock_sel c)
+{
+	return c == CG_USE_CPU ? CG_USE_WALL : CG_USE_CPU;
+}
 
 #endif

@@ -143,45 +143,16 @@ static const char html_head[] =
 	"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
 
-static const char html_style[] =
-	"<style>\n"
-	"body{font:14px/1.4 system-ui,sans-serif;margin:1em 2em;color:#222}\n"
-	"h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}\n"
-	"table{border-collapse:collapse}\n"
-	"th,td{padding:2px 8px;border-bottom:1px solid #ddd;white-space:nowrap}\n"
-	"td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-	"th{background:#f2f2f2;text-align:left}\n"
-	"table.sortable th{cursor:pointer;user-select:none}\n"
-	"table.sortable th.asc::after{content:\" \\25B2\"}\n"
-	"table.sortable th.desc::after{content:\" \\25BC\"}\n"
-	"tr.slower td.d{color:#b00000}tr.faster td.d{color:#0040c0}\n"
-	"table.summary th{background:none;font-weight:600}\n"
-	"p.note{color:#555}\n"
-	"</style>\n</head>\n<body>\n";
+/* The stylesheet (src/assets/diff.css). */
+static const char diff_css[] =
+#include "diff.css.inc"
+;
 
-/* Click a header to sort by that column; click again to reverse.  Cells
- * with data-v sort as numbers, others as text. */
-static const char html_script[] =
-	"<script>\n"
-	"(function(){\n"
-	"function key(td){var v=td.getAttribute('data-v');return v===null?td.textContent:parseFloat(v);}\n"
-	"document.querySelectorAll('table.sortable').forEach(function(t){\n"
-	" var ths=t.tHead.rows[0].cells;\n"
-	" Array.prototype.forEach.call(ths,function(th,col){\n"
-	"  th.addEventListener('click',function(){\n"
-	"   var desc=!th.classList.contains('desc');\n"
-	"   Array.prototype.forEach.call(ths,function(h){h.classList.remove('asc','desc');});\n"
-	"   th.classList.add(desc?'desc':'asc');\n"
-	"   var b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows);\n"
-	"   rows.sort(function(x,y){var a=key(x.cells[col]),c=key(y.cells[col]);\n"
-	"    var r=(typeof a==='number'&&typeof c==='number')?a-c:String(a).localeCompare(String(c));\n"
-	"    return desc?-r:r;});\n"
-	"   rows.forEach(function(r){b.appendChild(r);});\n"
-	"  });\n"
-	" });\n"
-	"});\n"
-	"})();\n"
-	"</script>\n";
+/* Click a header to sort by that column; click again to reverse
+ * (src/assets/diff.js). */
+static const char diff_js[] =
+#include "diff.js.inc"
+;
 
 static void html_num_ms(struct strbuf *sb, uint64_t us)
 {
@@ -313,7 +284,9 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 	strbuf_puts(out, " &rarr; ");
 	strbuf_put_html(out, later->file);
 	strbuf_puts(out, "</title>\n");
-	strbuf_puts(out, html_style);
+	strbuf_puts(out, "<style>\n");
+	strbuf_puts(out, diff_css);
+	strbuf_puts(out, "</style>\n</head>\n<body>\n");
 	strbuf_puts(out, "<h1>callgraph diff</h1>\n<table class=\"summary\">\n<tr><th>base</th><td>");
 	strbuf_put_html(out, base->file);
 	strbuf_printf(out, "</td><td class=\"n\">%s ms</td><td>%zu thread%s, %s clock</td></tr>\n",
@@ -337,7 +310,9 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 		  "Only in the base run", "base-only", out, &tmp);
 	html_only(later, rows, n, CG_DIFF_LATER_ONLY, counts[CG_DIFF_LATER_ONLY],
 		  "Only in the later run", "later-only", out, &tmp);
-	strbuf_puts(out, html_script);
+	strbuf_puts(out, "<script>\n");
+	strbuf_puts(out, diff_js);
+	strbuf_puts(out, "</script>\n");
 	strbuf_puts(out, "</body>\n</html>\n");
 	strbuf_free(&tmp);
 	return 0;

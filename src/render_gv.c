@@ -12,6 +12,7 @@
  */
 #include "render_gv.h"
 
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,36 +100,6 @@ static const char *log_message(const char *fallback)
 		gv_log.line[--n] = '\0';
 	return n ? gv_log.line : fallback;
 }
-
-/* ---- leak checking ----------------------------------------------------------
- * Under AddressSanitizer, tell LeakSanitizer about leaks inside the libraries
- * every layout goes through, so that `make asan` reports only ours:
- * fontconfig's caches (reached through pango; their stacks start in
- * libfontconfig) and Graphviz 2.42's gvPluginList, which drops the duplicate
- * names it strdup'ed (once per process here). */
-#if defined(__SANITIZE_ADDRESS__)
-#define CG_LSAN_HOOK 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CG_LSAN_HOOK 1
-#endif
-#endif
-#ifdef CG_LSAN_HOOK
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_options(void);
-
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\nleak:gvPluginList\n";
-}
-
-/* Without this, LeakSanitizer lists the suppressions it used on stderr,
- * which golden tests compare. */
-const char *__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-#endif
 
 /* ---- formats ---------------------------------------------------------------- */
 
@@ -613,7 +584,7 @@ static void add_method(struct build *b, size_t pos)
 	char name[32];
 	Agnode_t *n;
 
-	snprintf(name, sizeof(name), "m0x%x", (unsigned)m->id);
+	snprintf(name, sizeof(name), "m0x%" PRIx64, (uint64_t)m->id);
 	n = agnode(b->g, name, 1);
 	b->mnode[pos] = n;
 	strbuf_reset(&b->val);
@@ -652,7 +623,7 @@ static void add_chain(struct build *b, size_t c)
 	char name[32], ms[32];
 	Agnode_t *node;
 
-	snprintf(name, sizeof(name), "c0x%x", (unsigned)head->info->id);
+	snprintf(name, sizeof(name), "c0x%" PRIx64, (uint64_t)head->info->id);
 	node = agnode(b->g, name, 1);
 	b->cnode[c] = node;
 	for (k = 0; k < n; k++)

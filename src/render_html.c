@@ -12,10 +12,10 @@
  * rows in the document at a time (more on request): thousands of table rows
  * would take most of a second to lay out.
  *
- * The stylesheet and the script are kept below as arrays of lines (C string
- * literals, so a line must not contain "</" followed by "script" or "style",
- * nor "http").  The script reads the data with JSON.parse and puts every
- * trace-derived string into the page through textContent, never as markup.
+ * The stylesheet and the scripts are src/assets/report.css, util.js and
+ * report.js, embedded at build time.  The script reads the data with
+ * JSON.parse and puts every trace-derived string into the page through
+ * textContent, never as markup.
  *
  * Nothing in the output refers to the network: the SVG loses its XML prolog,
  * DOCTYPE, comments and xmlns attributes (HTML5 does not need them for inline
@@ -36,7 +36,7 @@
 
 #include "javaname.h"
 #include "render_gv.h"
-#include "render_timeline.h" /* timeline/flame section (issue 8) */
+#include "render_timeline.h"
 
 /* Inline SVG budget over all views.  The All-threads graph is always
  * included; per-thread graphs follow, busiest thread first, while the total
@@ -45,386 +45,17 @@
 #define HTML_SVG_BUDGET ((size_t)3 << 20)
 #define HTML_THREAD_GRAPHS 8
 
-/* The stylesheet, one line per element (kept as lines to stay within C's
- * portable string-literal length). */
-static const char *const css_lines[] = {
-	":root { --fg: #1d2327; --muted: #5f6b73; --line: #d8dee3; --head: #f3f5f7; --hl: #fff3b0; --accent: #0b5cad; }",
-	"* { box-sizing: border-box; }",
-	"body { margin: 0; font: 14px/1.4 system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif; color: var(--fg); background: #fff; }",
-	"header, section { padding: 0 16px; }",
-	"h1 { font-size: 20px; margin: 12px 0 4px; overflow-wrap: anywhere; }",
-	"h2 { font-size: 16px; margin: 16px 0 6px; }",
-	"a { color: var(--accent); }",
-	".sumgrid { display: flex; flex-wrap: wrap; gap: 8px 48px; align-items: flex-start; }",
-	"dl.summary { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0; }",
-	"dl.summary dt { color: var(--muted); }",
-	"dl.summary dd { margin: 0; overflow-wrap: anywhere; }",
-	"ul.warnings { margin: 4px 0; padding-left: 20px; color: #8a4b00; }",
-	"details.threads { margin: 0; }",
-	"details.threads summary { cursor: pointer; color: var(--muted); }",
-	".bar { position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 8px 16px; background: var(--head); border-bottom: 1px solid var(--line); }",
-	".bar label { color: var(--muted); }",
-	".bar select, .bar input { font: inherit; padding: 2px 6px; }",
-	".bar input { width: 22em; }",
-	"#matched { color: var(--muted); }",
-	".graphbar { display: flex; gap: 6px; align-items: center; margin: 4px 0; color: var(--muted); }",
-	".graphbar button { font: inherit; min-width: 2.2em; }",
-	"#graphs { border: 1px solid var(--line); max-height: 70vh; overflow: auto; background: #fff; }",
-	"#graphs .graphview svg { display: block; }",
-	"#graphs g.node { cursor: pointer; }",
-	"#graphs g.node.flash polygon, #graphs g.node.flash ellipse, #graphs g.node.flash path { stroke: #d40000; stroke-width: 4px; animation: flash 0.6s ease-in-out 3; }",
-	"@keyframes flash { 50% { stroke-width: 9px; stroke: #ff7a00; } }",
-	"#graph-note { color: var(--muted); padding: 8px; }",
-	".num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
-	"table { border-collapse: collapse; }",
-	"#flat { width: 100%; margin-bottom: 24px; }",
-	"#flat th, #flat td { padding: 2px 8px; border-bottom: 1px solid var(--line); }",
-	"#flat thead th { position: sticky; top: var(--barh, 40px); background: var(--head); z-index: 2; white-space: nowrap; }",
-	"#flat thead th button { font: inherit; font-weight: 600; border: 0; background: none; padding: 0; cursor: pointer; color: inherit; }",
-	"#flat th[aria-sort=descending] button::after { content: \" \\25BE\"; }",
-	"#flat th[aria-sort=ascending] button::after { content: \" \\25B4\"; }",
-	"#flat td.name { overflow-wrap: anywhere; }",
-	"#flat tr.row:hover { background: #f7f9fb; }",
-	"#flat tr.row.hl, #flat tr.row.hl:hover { background: var(--hl); }",
-	"button.tog { border: 0; background: none; cursor: pointer; width: 1.4em; padding: 0; color: var(--muted); }",
-	"a.nodelink { margin-left: 8px; font-size: 12px; }",
-	"tr.detail > td { background: #fafbfc; padding: 4px 8px 8px 32px; }",
-	"table.rel td, table.rel th { border: 0; padding: 1px 8px; text-align: left; }",
-	"table.rel th { color: var(--muted); font-weight: normal; }",
-	"table.rel tr.self td { font-weight: 600; }",
-	"table.rel td.kind { color: var(--muted); }",
-	"table.rel .root { font-style: italic; }",
-	"tr.more td { color: var(--muted); padding: 6px 8px; }",
-	"tr.more button { font: inherit; margin-left: 8px; }",
-	"table.rel .num { text-align: right; }",
-	NULL
-};
-
-/* The script: reads the JSON data block and builds the tables; every
- * trace-derived string reaches the page through textContent, never as markup. */
-static const char *const js_lines[] = {
-	"'use strict';",
-	"(function () {",
-	"  var D = JSON.parse(document.getElementById('cg-data').textContent);",
-	"  var M = D.methods, T = D.threads, V = D.views;",
-	"  var tbody = document.querySelector('#flat tbody');",
-	"  var search = document.getElementById('search');",
-	"  var matched = document.getElementById('matched');",
-	"  var sel = document.getElementById('thread');",
-	"  var note = document.getElementById('graph-note');",
-	"  var graphs = document.getElementById('graphs');",
-	"  var byNode = new Map(), lower = [], cache = [];",
-	"  var PAGE = 300, limit = PAGE;",
-	"  var cur = null, sortKey = 'incl', sortDir = -1, hlRow = null, flashed = null, zoom = 1;",
-	"",
-	"  M.forEach(function (m, k) {",
-	"    byNode.set(nodeId(k), k);",
-	"    lower.push(m[0].toLowerCase());",
-	"  });",
-	"",
-	"  /* Milliseconds with three decimals by integer arithmetic on microseconds. */",
-	"  function ms(us) {",
-	"    return Math.floor(us / 1000) + '.' + String(us % 1000).padStart(3, '0');",
-	"  }",
-	"  /* part/whole as a percentage with two decimals, rounded half up, in integers. */",
-	"  function pct(p, w) {",
-	"    var n;",
-	"    if (!w) return '0.00';",
-	"    if (p * 20000 + w < 9e15) n = Math.floor((p * 20000 + w) / (2 * w));",
-	"    else n = Number((BigInt(p) * BigInt(20000) + BigInt(w)) / (BigInt(2) * BigInt(w)));",
-	"    return Math.floor(n / 100) + '.' + String(n % 100).padStart(2, '0');",
-	"  }",
-	"  function el(tag, cls, text) {",
-	"    var e = document.createElement(tag);",
-	"    if (cls) e.className = cls;",
-	"    if (text !== undefined) e.textContent = text;",
-	"    return e;",
-	"  }",
-	"  function nodeId(k) { return 'm0x' + M[k][2].toString(16); }",
-	"  function threadLabel(t) { return T[t][1] + ' (thread ' + T[t][0] + ')'; }",
-	"",
-	"  /* Rows, parents and children of view vi, built once. */",
-	"  function prepare(vi) {",
-	"    var v = V[vi], rows = [], byM = new Map(), par = new Map(), chi = new Map(), i, e, g;",
-	"    if (cache[vi]) return cache[vi];",
-	"    for (i = 0; i < v.m.length; i += 5) {",
-	"      e = { k: v.m[i], incl: v.m[i + 1], excl: v.m[i + 2], calls: v.m[i + 3], rec: v.m[i + 4],",
-	"            ord: rows.length, tr: null, det: null, open: false };",
-	"      rows.push(e);",
-	"      byM.set(e.k, e);",
-	"    }",
-	"    for (i = 0; i < v.e.length; i += 4) {",
-	"      e = { from: v.e[i], to: v.e[i + 1], calls: v.e[i + 2], incl: v.e[i + 3] };",
-	"      if (!par.has(e.to)) par.set(e.to, []);",
-	"      par.get(e.to).push(e);",
-	"      if (e.from >= 0) {",
-	"        if (!chi.has(e.from)) chi.set(e.from, []);",
-	"        chi.get(e.from).push(e);",
-	"      }",
-	"    }",
-	"    g = v.g >= 0 ? document.getElementById('graph-' + v.g) : null;",
-	"    cache[vi] = { v: v, rows: rows, order: [], byM: byM, par: par, chi: chi, graph: g,",
-	"                  prefix: g ? g.getAttribute('data-prefix') : '' };",
-	"    return cache[vi];",
-	"  }",
-	"",
-	"  function numCell(text) { return el('td', 'num', text); }",
-	"  function mlink(k) {",
-	"    var a = el('a', 'mlink', M[k][0]);",
-	"    a.href = '#row-' + nodeId(k);",
-	"    a.setAttribute('data-k', k);",
-	"    if (M[k][1]) a.title = M[k][1];",
-	"    return a;",
-	"  }",
-	"  function makeRow(r) {",
-	"    var tr = el('tr', 'row'), td = el('td', 'name'), b = el('button', 'tog', '\\u25b8'), s, a, node;",
-	"    tr.id = 'row-' + nodeId(r.k);",
-	"    tr.setAttribute('data-k', r.k);",
-	"    b.type = 'button';",
-	"    b.title = 'Parents and children';",
-	"    b.setAttribute('aria-expanded', 'false');",
-	"    td.appendChild(b);",
-	"    s = el('span', 'mname', M[r.k][0]);",
-	"    if (M[r.k][1]) s.title = M[r.k][1];",
-	"    td.appendChild(s);",
-	"    node = cur.prefix + nodeId(r.k);",
-	"    if (cur.graph && document.getElementById(node)) {",
-	"      a = el('a', 'nodelink', 'graph');",
-	"      a.href = '#' + node;",
-	"      a.title = 'Show this method in the call graph';",
-	"      a.setAttribute('data-node', node);",
-	"      td.appendChild(a);",
-	"    }",
-	"    tr.appendChild(td);",
-	"    tr.appendChild(numCell(ms(r.incl)));",
-	"    tr.appendChild(numCell(pct(r.incl, cur.v.total)));",
-	"    tr.appendChild(numCell(ms(r.excl)));",
-	"    tr.appendChild(numCell(pct(r.excl, cur.v.total)));",
-	"    tr.appendChild(numCell(r.calls + '+' + r.rec));",
-	"    tr.appendChild(numCell(r.calls ? ms(Math.floor(r.incl / r.calls)) : '-'));",
-	"    return tr;",
-	"  }",
-	"  function relRow(tb, kind, who, calls, incl, base, self) {",
-	"    var tr = el('tr', self ? 'self' : kind), td;",
-	"    tr.appendChild(el('td', 'kind', kind));",
-	"    tr.appendChild(numCell(String(calls)));",
-	"    tr.appendChild(numCell(pct(incl, base)));",
-	"    tr.appendChild(numCell(ms(incl)));",
-	"    td = el('td');",
-	"    if (who < 0) td.appendChild(el('span', 'root', threadLabel(-1 - who)));",
-	"    else if (self) td.textContent = M[who][0];",
-	"    else td.appendChild(mlink(who));",
-	"    tr.appendChild(td);",
-	"    tb.appendChild(tr);",
-	"  }",
-	"  /* Traceview's profile panel: parents, the method, children; % of the method's inclusive time. */",
-	"  function makeDetail(r) {",
-	"    var tr = el('tr', 'detail'), td = el('td'), t = el('table', 'rel'), th = el('thead'),",
-	"        hr = el('tr'), tb = el('tbody');",
-	"    td.colSpan = 7;",
-	"    ['', 'calls', '% incl', 'incl ms', 'method'].forEach(function (h, i) {",
-	"      hr.appendChild(el('th', i && i < 4 ? 'num' : '', h));",
-	"    });",
-	"    th.appendChild(hr);",
-	"    t.appendChild(th);",
-	"    (cur.par.get(r.k) || []).forEach(function (e) {",
-	"      relRow(tb, 'parent', e.from, e.calls, e.incl, r.incl, false);",
-	"    });",
-	"    relRow(tb, 'method', r.k, r.calls + '+' + r.rec, r.incl, r.incl, true);",
-	"    (cur.chi.get(r.k) || []).forEach(function (e) {",
-	"      relRow(tb, 'child', e.to, e.calls, e.incl, r.incl, false);",
-	"    });",
-	"    t.appendChild(tb);",
-	"    td.appendChild(t);",
-	"    tr.appendChild(td);",
-	"    return tr;",
-	"  }",
-	"",
-	"  function sortValue(r) {",
-	"    switch (sortKey) {",
-	"    case 'incl': case 'inclp': return r.incl;",
-	"    case 'excl': case 'exclp': return r.excl;",
-	"    case 'calls': return r.calls;",
-	"    default: return r.calls ? Math.floor(r.incl / r.calls) : -1;",
-	"    }",
-	"  }",
-	"  function compare(a, b) {",
-	"    var c, x, y;",
-	"    if (sortKey === 'name') {",
-	"      x = M[a.k][0];",
-	"      y = M[b.k][0];",
-	"      c = x < y ? -1 : x > y ? 1 : 0;",
-	"    } else {",
-	"      c = sortValue(a) - sortValue(b);",
-	"      if (!c && sortKey === 'calls') c = a.rec - b.rec;",
-	"    }",
-	"    return c * sortDir || a.ord - b.ord;",
-	"  }",
-	"",
-	"  /* Rebuild the table body: sort, filter (smart case), matched share.  Only",
-	"     the first `limit` matching rows are in the document (a row costs layout",
-	"     time; thousands make the page slow to open); buttons add the rest. */",
-	"  function render() {",
-	"    var q = search.value, cs = q !== q.toLowerCase(), rows = cur.rows.slice(),",
-	"        frag = document.createDocumentFragment(), sum = 0, tr, td, b;",
-	"    rows.sort(compare);",
-	"    cur.order = rows.filter(function (r) {",
-	"      return !q || (cs ? M[r.k][0] : lower[r.k]).indexOf(q) >= 0;",
-	"    });",
-	"    cur.order.forEach(function (r, i) {",
-	"      sum += r.excl;",
-	"      if (i >= limit) return;",
-	"      if (!r.tr) r.tr = makeRow(r);",
-	"      frag.appendChild(r.tr);",
-	"      if (r.open) frag.appendChild(r.det);",
-	"    });",
-	"    if (cur.order.length > limit) {",
-	"      tr = el('tr', 'more');",
-	"      td = el('td', null, (cur.order.length - limit) + ' more rows ');",
-	"      td.colSpan = 7;",
-	"      b = el('button', 'more', 'Show ' + Math.min(PAGE, cur.order.length - limit) + ' more');",
-	"      b.type = 'button';",
-	"      b.setAttribute('data-n', limit + PAGE);",
-	"      td.appendChild(b);",
-	"      b = el('button', 'more', 'Show all');",
-	"      b.type = 'button';",
-	"      b.setAttribute('data-n', cur.order.length);",
-	"      td.appendChild(b);",
-	"      tr.appendChild(td);",
-	"      frag.appendChild(tr);",
-	"    }",
-	"    tbody.textContent = '';",
-	"    tbody.appendChild(frag);",
-	"    matched.textContent = q",
-	"      ? cur.order.length + ' of ' + rows.length + ' methods match, ' + pct(sum, cur.v.total) +",
-	"        '% of total time (exclusive)'",
-	"      : rows.length + ' methods, total ' + ms(cur.v.total) + ' ms';",
-	"  }",
-	"",
-	"  function toggle(tr) {",
-	"    var r = cur.byM.get(+tr.getAttribute('data-k')), b = tr.querySelector('button.tog');",
-	"    r.open = !r.open;",
-	"    b.setAttribute('aria-expanded', String(r.open));",
-	"    b.textContent = r.open ? '\\u25be' : '\\u25b8';",
-	"    if (r.open) {",
-	"      if (!r.det) r.det = makeDetail(r);",
-	"      tr.after(r.det);",
-	"    } else {",
-	"      r.det.remove();",
-	"    }",
-	"  }",
-	"",
-	"  /* Scroll to method k's row and highlight it; clears a search that hides it. */",
-	"  function goRow(k) {",
-	"    var r = cur.byM.get(k);",
-	"    if (!r) return false;",
-	"    if (cur.order.indexOf(r) < 0) {",
-	"      search.value = '';",
-	"      render();",
-	"    }",
-	"    if (cur.order.indexOf(r) >= limit) {",
-	"      limit = (Math.floor(cur.order.indexOf(r) / PAGE) + 1) * PAGE;",
-	"      render();",
-	"    }",
-	"    if (hlRow) hlRow.classList.remove('hl');",
-	"    hlRow = r.tr;",
-	"    hlRow.classList.add('hl');",
-	"    hlRow.scrollIntoView({ block: 'center' });",
-	"    return true;",
-	"  }",
-	"",
-	"  function flash(g) {",
-	"    if (flashed) flashed.classList.remove('flash');",
-	"    flashed = g;",
-	"    g.scrollIntoView({ block: 'center', inline: 'center' });",
-	"    g.getBoundingClientRect();",
-	"    g.classList.add('flash');",
-	"  }",
-	"",
-	"  function applyZoom() {",
-	"    graphs.querySelectorAll('svg').forEach(function (s) {",
-	"      if (!s.hasAttribute('data-w')) {",
-	"        s.setAttribute('data-w', s.getAttribute('width'));",
-	"        s.setAttribute('data-h', s.getAttribute('height'));",
-	"      }",
-	"      s.setAttribute('width', parseFloat(s.getAttribute('data-w')) * zoom + 'pt');",
-	"      s.setAttribute('height', parseFloat(s.getAttribute('data-h')) * zoom + 'pt');",
-	"    });",
-	"  }",
-	"  function fitZoom() {",
-	"    var s = cur.graph && cur.graph.querySelector('svg'), w;",
-	"    if (!s) return;",
-	"    w = parseFloat(s.getAttribute('data-w') || s.getAttribute('width')) * 4 / 3;",
-	"    zoom = Math.min(1, (graphs.clientWidth - 4) / w);",
-	"    applyZoom();",
-	"  }",
-	"",
-	"  function setView(vi) {",
-	"    cur = prepare(vi);",
-	"    limit = PAGE;",
-	"    graphs.querySelectorAll('div.graphview').forEach(function (d) { d.hidden = d !== cur.graph; });",
-	"    note.hidden = !!cur.graph;",
-	"    if (!cur.graph) {",
-	"      note.textContent = cur.v.m.length === 0",
-	"        ? 'No method ran on this thread.'",
-	"        : 'This report includes graphs for all threads and the ' + D.graphThreads +",
-	"          ' threads with the most time, to stay small; run callgraph --thread ' +",
-	"          T[cur.v.t][0] + ' -g out.svg on the trace for this one.';",
-	"    }",
-	"    render();",
-	"  }",
-	"",
-	"  document.querySelectorAll('#flat th[data-key]').forEach(function (th) {",
-	"    th.addEventListener('click', function () {",
-	"      var k = th.getAttribute('data-key');",
-	"      if (k === sortKey) sortDir = -sortDir;",
-	"      else {",
-	"        sortKey = k;",
-	"        sortDir = k === 'name' ? 1 : -1;",
-	"      }",
-	"      document.querySelectorAll('#flat th[data-key]').forEach(function (h) {",
-	"        if (h === th) h.setAttribute('aria-sort', sortDir < 0 ? 'descending' : 'ascending');",
-	"        else h.removeAttribute('aria-sort');",
-	"      });",
-	"      render();",
-	"    });",
-	"  });",
-	"  tbody.addEventListener('click', function (ev) {",
-	"    var t = ev.target, a, g;",
-	"    if ((a = t.closest('button.tog'))) {",
-	"      toggle(a.closest('tr'));",
-	"    } else if ((a = t.closest('a.mlink'))) {",
-	"      ev.preventDefault();",
-	"      goRow(+a.getAttribute('data-k'));",
-	"    } else if ((a = t.closest('button.more'))) {",
-	"      limit = +a.getAttribute('data-n');",
-	"      render();",
-	"    } else if ((a = t.closest('a.nodelink'))) {",
-	"      ev.preventDefault();",
-	"      g = document.getElementById(a.getAttribute('data-node'));",
-	"      if (g) flash(g);",
-	"    }",
-	"  });",
-	"  graphs.addEventListener('click', function (ev) {",
-	"    var g = ev.target.closest('g.node'), box, id;",
-	"    if (!g) return;",
-	"    ev.preventDefault();",
-	"    box = g.closest('div.graphview');",
-	"    id = g.id.slice(box.getAttribute('data-prefix').length);",
-	"    if (byNode.has(id)) goRow(byNode.get(id));",
-	"  });",
-	"  search.addEventListener('input', render);",
-	"  sel.addEventListener('change', function () { setView(+sel.value); });",
-	"  document.getElementById('zoom-in').addEventListener('click', function () { zoom *= 1.25; applyZoom(); });",
-	"  document.getElementById('zoom-out').addEventListener('click', function () { zoom /= 1.25; applyZoom(); });",
-	"  document.getElementById('zoom-1').addEventListener('click', function () { zoom = 1; applyZoom(); });",
-	"  document.getElementById('zoom-fit').addEventListener('click', fitZoom);",
-	"  document.documentElement.style.setProperty('--barh', document.querySelector('.bar').offsetHeight + 'px');",
-	"  setView(+sel.value || 0);",
-	"  applyZoom();",
-	"}());",
-	NULL
-};
+/* The stylesheet and the scripts: src/assets/report.css, util.js (pure
+ * helpers, in the head so every later script can use them) and report.js. */
+static const char report_css[] =
+#include "report.css.inc"
+;
+static const char util_js[] =
+#include "util.js.inc"
+;
+static const char report_js[] =
+#include "report.js.inc"
+;
 
 /* Append the n bytes at s to out as text an HTML parser accepts without
  * error: invalid UTF-8 and control characters other than tab, LF and CR
@@ -684,14 +315,7 @@ out:
 	return rc;
 }
 
-/* Append the NULL-terminated lines, each with a newline. */
-static void put_lines(struct strbuf *sb, const char *const *lines)
-{
-	for (; *lines; lines++) {
-		strbuf_puts(sb, *lines);
-		strbuf_putc(sb, '\n');
-	}
-}
+
 
 /* Doctype, head with the stylesheet, and the page heading (the trace's base
  * name; the full path is in the summary). */
@@ -706,8 +330,10 @@ static void put_head(const struct cg_report *r, struct strbuf *sb)
 			"<meta name=\"generator\" content=\"callgraph\">\n<title>callgraph: ");
 	put_text(sb, r->file);
 	strbuf_puts(sb, "</title>\n<style>\n");
-	put_lines(sb, css_lines);
-	strbuf_puts(sb, "</style>\n</head>\n<body>\n<header><h1>Call profile of ");
+	strbuf_puts(sb, report_css);
+	strbuf_puts(sb, "</style>\n<script>\n");
+	strbuf_puts(sb, util_js);
+	strbuf_puts(sb, "</script>\n</head>\n<body>\n<header><h1>Call profile of ");
 	put_text(sb, base ? base + 1 : r->file);
 	strbuf_puts(sb, "</h1></header>\n");
 }
@@ -929,7 +555,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 		put_jstr(sb, name.data ? name.data : "");
 		strbuf_putc(sb, ',');
 		put_jstr(sb, m->sig);
-		strbuf_printf(sb, ",%" PRIu32 "]", m->id);
+		strbuf_printf(sb, ",%" PRIu64 "]", m->id);
 	}
 	strbuf_puts(sb, "],\n\"views\":[\n");
 	put_view(all, all, 0, G->graph_of[0], sb);
@@ -958,11 +584,11 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	put_bar(all, sb);
 	put_graphs(r, &G, all->nthreads, sb);
 	put_table(sb);
-	if (render_timeline_section(r, sb, err) < 0) /* timeline and flame graph (issue 8) */
+	if (render_timeline_section(r, sb, err) < 0)
 		goto out;
 	put_data(r, &G, sb);
 	strbuf_puts(sb, "<script>\n");
-	put_lines(sb, js_lines);
+	strbuf_puts(sb, report_js);
 	strbuf_puts(sb, "</script>\n</body>\n</html>\n");
 	rc = 0;
 out:

@@ -150,9 +150,6 @@ static uint64_t fd_size(int fd)
 	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 }
 
-/* For a legacy pair, fill key and data paths; returns 1 when path names one,
- * 0 when it does not, -1 (err filled) when it names half of one: NAME.key
- * without NAME.data beside it, or the reverse. */
 void source_pair_names(const char *path, char **key, char **data)
 {
 	size_t n = strlen(path);
@@ -167,6 +164,10 @@ void source_pair_names(const char *path, char **key, char **data)
 	sprintf(*data, "%.*s.data", (int)n, path);
 }
 
+/* For a legacy pair, fill key and data paths (the caller frees them);
+ * returns 1 when path names one, 0 when it does not (nothing to free), -1
+ * (err filled, nothing to free) when it names half of one: NAME.key without
+ * NAME.data beside it, or the reverse. */
 static int split_paths(const char *path, char **key, char **data, struct cg_error *err)
 {
 	if (!ends_with(path, ".key") && !ends_with(path, ".data") && is_file(path))
@@ -336,11 +337,6 @@ ssize_t source_read(struct cg_source *s, void *buf, size_t n, struct cg_error *e
 		}
 	}
 	return r;
-}
-
-uint64_t source_offset(const struct cg_source *s)
-{
-	return s->out_off;
 }
 
 void source_progress(const struct cg_source *s, uint64_t *done, uint64_t *total)

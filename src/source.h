@@ -29,8 +29,6 @@ void source_free(struct cg_source *src);
 
 /* Read up to n bytes; returns the count, 0 at end, -1 on error (err filled). */
 ssize_t source_read(struct cg_source *src, void *buf, size_t n, struct cg_error *err);
-/* Bytes delivered so far (decompressed). */
-uint64_t source_offset(const struct cg_source *src);
 /* Compressed bytes consumed so far and total input size for progress; the
  * total is 0 when unknown (pipes). */
 void source_progress(const struct cg_source *src, uint64_t *done, uint64_t *total);

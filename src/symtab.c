@@ -1,6 +1,7 @@
 /* symtab.c - method and thread tables of one trace. */
 #include "symtab.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,12 +60,12 @@ void symtab_free(struct cg_symtab *st)
 	free(st);
 }
 
-static size_t slot_of(const struct cg_symtab *st, uint32_t id)
+static size_t slot_of(const struct cg_symtab *st, uint32_t key)
 {
 	size_t mask = st->nslots - 1;
-	size_t i = (size_t)hash64(id) & mask;
+	size_t i = (size_t)hash64(key) & mask;
 
-	while (st->slots[i] && st->methods[st->slots[i] - 1].id != id)
+	while (st->slots[i] && st->methods[st->slots[i] - 1].key != key)
 		i = (i + 1) & mask;
 	return i;
 }
@@ -77,10 +78,10 @@ static void rehash(struct cg_symtab *st)
 	st->nslots *= 2;
 	st->slots = xcalloc(st->nslots, sizeof(*st->slots));
 	for (i = 0; i < st->nmethods; i++)
-		st->slots[slot_of(st, st->methods[i].id)] = (uint32_t)i + 1;
+		st->slots[slot_of(st, st->methods[i].key)] = (uint32_t)i + 1;
 }
 
-static uint32_t add_method(struct cg_symtab *st, uint32_t id)
+static uint32_t add_method(struct cg_symtab *st, uint32_t key)
 {
 	struct cg_method_info *m;
 	size_t index = st->nmethods;
@@ -90,15 +91,16 @@ static uint32_t add_method(struct cg_symtab *st, uint32_t id)
 	st->methods = xgrow(st->methods, &st->cap_methods, st->nmethods + 1, sizeof(*m));
 	m = &st->methods[st->nmethods++];
 	memset(m, 0, sizeof(*m));
-	m->id = id;
-	st->slots[slot_of(st, id)] = (uint32_t)index + 1;
+	m->id = key;
+	m->key = key;
+	st->slots[slot_of(st, key)] = (uint32_t)index + 1;
 	return (uint32_t)index;
 }
 
-uint32_t symtab_define_method(struct cg_symtab *st, uint32_t id, const char *klass,
+uint32_t symtab_define_method(struct cg_symtab *st, uint32_t key, const char *klass,
 			      const char *name, const char *sig, const char *source, int line)
 {
-	size_t s = slot_of(st, id);
+	size_t s = slot_of(st, key);
 	uint32_t index;
 	struct cg_method_info *m;
 
@@ -109,7 +111,7 @@ uint32_t symtab_define_method(struct cg_symtab *st, uint32_t id, const char *kla
 			st->unknown--;
 		free_method(m);
 	} else {
-		index = add_method(st, id);
+		index = add_method(st, key);
 		m = &st->methods[index];
 	}
 	m->id_text = NULL;
@@ -130,25 +132,40 @@ void symtab_set_id_text(struct cg_symtab *st, uint32_t index, const char *text)
 	m->id_text = xstrdup(text);
 }
 
-int64_t symtab_find_method(const struct cg_symtab *st, uint32_t id)
+void symtab_set_id(struct cg_symtab *st, uint32_t index, uint64_t id)
 {
-	size_t s = slot_of(st, id);
+	struct cg_method_info *m = &st->methods[index];
+	char buf[32];
+
+	m->id = id;
+	snprintf(buf, sizeof(buf), "0x%" PRIx64, id);
+	free((char *)m->id_text);
+	m->id_text = xstrdup(buf);
+	if (m->unknown) {
+		free((char *)m->name);
+		m->name = xstrdup(buf);
+	}
+}
+
+int64_t symtab_find_method(const struct cg_symtab *st, uint32_t key)
+{
+	size_t s = slot_of(st, key);
 
 	return st->slots[s] ? (int64_t)st->slots[s] - 1 : -1;
 }
 
-uint32_t symtab_method_index(struct cg_symtab *st, uint32_t id)
+uint32_t symtab_method_index(struct cg_symtab *st, uint32_t key)
 {
-	size_t s = slot_of(st, id);
+	size_t s = slot_of(st, key);
 	struct cg_method_info *m;
 	char buf[32];
 	uint32_t index;
 
 	if (st->slots[s])
 		return st->slots[s] - 1;
-	index = add_method(st, id);
+	index = add_method(st, key);
 	m = &st->methods[index];
-	snprintf(buf, sizeof(buf), "0x%x", id);
+	snprintf(buf, sizeof(buf), "0x%x", key);
 	m->klass = xstrdup("unknown");
 	m->name = xstrdup(buf);
 	m->id_text = xstrdup(buf);
@@ -224,19 +241,6 @@ size_t symtab_thread_count(const struct cg_symtab *st)
 const struct cg_thread_info *symtab_thread_at(const struct cg_symtab *st, size_t i)
 {
 	return &st->threads[i];
-}
-
-void symtab_display_name(const struct cg_method_info *m, char *buf, size_t n)
-{
-	size_t i;
-
-	if (m->name[0])
-		snprintf(buf, n, "%s.%s", m->klass, m->name);
-	else
-		snprintf(buf, n, "%s", m->klass);
-	for (i = 0; buf[i]; i++)
-		if (buf[i] == '/')
-			buf[i] = '.';
 }
 
 void symtab_put_display(struct strbuf *sb, const struct cg_method_info *m)

@@ -2,7 +2,10 @@
  *
  * Methods get a dense index (0, 1, 2, ...) in the order they are defined or
  * first referenced; ids missing from the key are added on first use as
- * "unknown.0x<id>" and flagged.  Threads are keyed by their 16-bit id.
+ * "unknown.0x<id>" and flagged.  Methods are looked up by the 32-bit key that
+ * records carry; for v1-v3 traces the key is the id itself, for V2 traces the
+ * reader maps each 64-bit id to a key and records the full id with
+ * symtab_set_id.  Threads are keyed by their 16-bit id.
  * The symtab owns every string; the model and renderers borrow them for the
  * symtab's lifetime.
  */
@@ -13,7 +16,10 @@
 #include <stdint.h>
 
 struct cg_method_info {
-	uint32_t id;        /* raw id as in the key (low two bits zero) */
+	uint64_t id;        /* the method id in full: the key's raw id (low two
+			     * bits zero), or a V2 trace's 64-bit ArtMethod* */
+	uint32_t key;       /* what records carry: the raw id, or for V2 traces a
+			     * 32-bit key the reader assigns to each 64-bit id */
 	const char *klass;  /* as written: "java/lang/Object" or "java.lang.Object" */
 	const char *name;   /* method name, "" when the key line had none */
 	const char *sig;    /* JVM descriptor, "" when absent */
@@ -36,14 +42,17 @@ void symtab_free(struct cg_symtab *st);
 
 /* Define (or redefine: last definition wins for names) a method.  Strings are
  * copied.  Returns its index. */
-uint32_t symtab_define_method(struct cg_symtab *st, uint32_t id, const char *klass,
+uint32_t symtab_define_method(struct cg_symtab *st, uint32_t key, const char *klass,
 			      const char *name, const char *sig, const char *source, int line);
 /* Record the id as the key spelled it (copied). */
 void symtab_set_id_text(struct cg_symtab *st, uint32_t index, const char *text);
-/* Index of id; -1 when the id is not defined. */
-int64_t symtab_find_method(const struct cg_symtab *st, uint32_t id);
-/* Index of id, adding an "unknown.0x<id>" entry when needed. */
-uint32_t symtab_method_index(struct cg_symtab *st, uint32_t id);
+/* Set the method's full id (default: its key) and its text "0x<hex>". */
+void symtab_set_id(struct cg_symtab *st, uint32_t index, uint64_t id);
+/* Index of the method with this key; -1 when it is not defined. */
+int64_t symtab_find_method(const struct cg_symtab *st, uint32_t key);
+/* Index of the method with this key, adding an "unknown.0x<key>" entry when
+ * needed. */
+uint32_t symtab_method_index(struct cg_symtab *st, uint32_t key);
 size_t symtab_method_count(const struct cg_symtab *st);
 const struct cg_method_info *symtab_method(const struct cg_symtab *st, uint32_t index);
 /* Number of distinct ids that were referenced but never defined. */
@@ -56,10 +65,6 @@ const struct cg_thread_info *symtab_thread(struct cg_symtab *st, uint32_t tid);
 /* Threads named in the key or in-band, in definition order. */
 size_t symtab_thread_count(const struct cg_symtab *st);
 const struct cg_thread_info *symtab_thread_at(const struct cg_symtab *st, size_t i);
-
-/* "class.method" for display with '/' turned into '.'; written into buf
- * (size n), always NUL-terminated, truncated only if n is too small. */
-void symtab_display_name(const struct cg_method_info *m, char *buf, size_t n);
 
 struct strbuf;
 /* Append "pkg.Class.method" (slashes shown as dots) to sb, unbounded. */

@@ -59,7 +59,7 @@ struct cg_trace;
 
 /* Read the key and header (regular) or the header (streaming).  Returns NULL
  * with err filled when the input is not a method trace, is a V2 trace, or is
- * damaged before the first record.  `name` is used only in messages. */
+ * damaged before the first record. */
 struct cg_trace *trace_open(struct cg_source *src, struct cg_error *err);
 void trace_free(struct cg_trace *t);
 

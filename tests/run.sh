@@ -1,7 +1,11 @@
 #!/bin/sh
-# Run every test but fuzzing; close with "N passed, N failed".
+# Run every test but fuzzing; close with "N passed, N failed" (and
+# ", N skipped" when something could not run here).
 #   tests/run.sh BUILD_DIR [--update]
-# Each part prints its own "PART: N passed, N failed" line; this adds them up.
+# Each part prints its own "PART: N passed, N failed[, N skipped]" line; this
+# adds them up.  A part that cannot run at all (no ../shared, no browser)
+# counts as one skipped.
+# CG_FAIL_FAST=1 stops after the first part that fails (mutation testing).
 # CG_VALGRIND=1 runs callgraph under valgrind (parts skip time limits then).
 # Runs under LC_ALL=C, in temporary directories; never writes to the tree
 # (except golden files with --update).
@@ -24,6 +28,22 @@ trap 'rm -rf "$TMP"' EXIT INT TERM
 
 PASS=0
 FAIL=0
+SKIP=0
+
+# skip NAME REASON: a part that cannot run here.
+skip() {
+	echo "  $1: skipped: $2"
+	SKIP=$((SKIP + 1))
+}
+
+# total: the closing line.
+total() {
+	if [ "$SKIP" -gt 0 ]; then
+		echo "$PASS passed, $FAIL failed, $SKIP skipped"
+	else
+		echo "$PASS passed, $FAIL failed"
+	fi
+}
 
 # part NAME CMD...: run a part, show its failures and its count line.
 part() {
@@ -31,24 +51,44 @@ part() {
 	shift
 	"$@" >"$TMP/part.out" 2>&1
 	rc=$?
-	grep -E '^(FAIL|DIFF|MISSING|ERROR)' "$TMP/part.out" | head -40
+	# Per-test results (the unit runner prints one line per test), then the
+	# first failures of any part.
+	grep -E '^(PASS|SKIP) ' "$TMP/part.out"
+	grep -E '^(FAIL|DIFF|MISSING|ERROR|SIGNAL)' "$TMP/part.out" | head -40
 	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$TMP/part.out" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "FAIL $name: no result line (exit $rc)"
 		tail -n 20 "$TMP/part.out"
 		FAIL=$((FAIL + 1))
+		if [ "${CG_FAIL_FAST:-}" = 1 ]; then
+			total
+			exit 1
+		fi
 		return
 	fi
 	p=$(echo "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed, ([0-9]+) failed.*/\2/')
 	f=$(echo "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed, ([0-9]+) failed.*/\3/')
+	k=0
+	case $line in
+	*failed,\ *skipped*) k=$(echo "$line" | sed -E 's/.* failed, ([0-9]+) skipped.*/\1/') ;;
+	esac
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1
 		echo "FAIL $name: exit $rc"
 		tail -n 20 "$TMP/part.out"
 	fi
-	echo "  $name: $p passed, $f failed"
+	if [ "$k" -gt 0 ]; then
+		echo "  $name: $p passed, $f failed, $k skipped"
+	else
+		echo "  $name: $p passed, $f failed"
+	fi
 	PASS=$((PASS + p))
 	FAIL=$((FAIL + f))
+	SKIP=$((SKIP + k))
+	if [ "$f" -gt 0 ] && [ "${CG_FAIL_FAST:-}" = 1 ]; then
+		total
+		exit 1
+	fi
 }
 
 # --- unit tests (C) ---------------------------------------------------------
@@ -61,21 +101,30 @@ fi
 # --- golden files of CLI output --------------------------------------------
 part golden sh "$TOP/tests/golden/run.sh" "$UPDATE"
 
+# --- command-line options against hand-computed results ---------------------
+part cli sh "$TOP/tests/cli/run.sh" "$BUILD"
+
 # --- real traces: exit 0, JSON invariants, dmtracedump agreement -------------
 corpus() {
 	p=0 f=0
 	for t in "$TOP"/samples/*.trace "$TOP"/samples/*.trace.gz; do
 		for clock in wall cpu; do
-			if $CG -q --clock $clock --json "$TMP/c.json" "$t" &&
-			   python3 "$TOP/tests/corpus/check_json.py" "$TMP/c.json" "$(basename "$t")-$clock" >"$TMP/c.out"; then
+			if $CG -q --clock $clock --json "$TMP/c-$clock.json" "$t" &&
+			   python3 "$TOP/tests/corpus/check_json.py" "$TMP/c-$clock.json" "$(basename "$t")-$clock" >"$TMP/c.out"; then
 				p=$((p + 1))
 			else
 				f=$((f + 1)); echo "FAIL corpus $t ($clock)"; cat "$TMP/c.out" 2>/dev/null | head -5
 			fi
 		done
+		# Both clocks of one run equal the --clock runs.
+		if python3 "$TOP/tests/corpus/check_clocks.py" "$TMP/c-wall.json" "$TMP/c-cpu.json" "$(basename "$t")" >"$TMP/c.out"; then
+			p=$((p + 1))
+		else
+			f=$((f + 1)); echo "FAIL clocks $t"; head -5 "$TMP/c.out"
+		fi
 	done
-	$CG -q --clock cpu --json "$TMP/l.json" "$TOP/samples/legacy.trace" &&
-	if python3 "$TOP/tests/corpus/dmtracedump_compare.py" "$TMP/l.json" "$TOP/tests/data/legacy.dmtracedump.txt.gz" >"$TMP/d.out"; then
+	if $CG -q --clock cpu --json "$TMP/l.json" "$TOP/samples/legacy.trace" 2>"$TMP/d.out" &&
+	   python3 "$TOP/tests/corpus/dmtracedump_compare.py" "$TMP/l.json" "$TOP/tests/data/legacy.dmtracedump.txt.gz" >"$TMP/d.out"; then
 		p=$((p + 1))
 	else
 		f=$((f + 1)); echo "FAIL dmtracedump legacy"; head -5 "$TMP/d.out"
@@ -109,13 +158,19 @@ shared() {
 			continue ;;
 		esac
 		for clock in wall cpu; do
-			if $CG -q --clock $clock --json "$TMP/s.json" "$t" &&
-			   python3 "$TOP/tests/corpus/check_json.py" "$TMP/s.json" "$b-$clock" >"$TMP/s.out"; then
+			if $CG -q --clock $clock --json "$TMP/s-$clock.json" "$t" &&
+			   python3 "$TOP/tests/corpus/check_json.py" "$TMP/s-$clock.json" "$b-$clock" >"$TMP/s.out"; then
 				p=$((p + 1))
 			else
 				f=$((f + 1)); echo "FAIL shared $b ($clock)"; head -5 "$TMP/s.out" 2>/dev/null
 			fi
 		done
+		# The cpu numbers of a default run are those of a --clock cpu run.
+		if python3 "$TOP/tests/corpus/check_clocks.py" "$TMP/s-wall.json" "$TMP/s-cpu.json" "$b" >"$TMP/s.out"; then
+			p=$((p + 1))
+		else
+			f=$((f + 1)); echo "FAIL shared clocks $b"; head -5 "$TMP/s.out"
+		fi
 	done
 	for exp in "$SHARED"/corpus/expected/dmtracedump/*.txt.gz; do
 		[ -f "$exp" ] || continue
@@ -134,7 +189,7 @@ shared() {
 if [ -d "$SHARED/corpus" ]; then
 	part shared-corpus shared
 else
-	echo "  shared-corpus: ../shared/corpus not beside this clone; its checks were not run"
+	skip shared-corpus "../shared/corpus is not beside this clone"
 fi
 
 # --- the default call graph against the profile's numbers -------------------
@@ -159,19 +214,22 @@ if [ "${CG_VALGRIND:-}" != 1 ]; then
 fi
 
 # --- hostile input, atomic outputs, fuzz corpus replay ----------------------
-[ -f "$TOP/tests/bad/run.sh" ] && part bad-inputs sh "$TOP/tests/bad/run.sh" "$BUILD"
-[ -f "$TOP/tests/bad/atomic.sh" ] && part atomic sh "$TOP/tests/bad/atomic.sh" "$BUILD"
-if [ -x "$BUILD/fuzz_replay" ]; then
-	part fuzz-replay "$BUILD/fuzz_replay" "$TOP/tests/fuzz/corpus" "$TOP/tests/fuzz/crashes"
-fi
+part bad-inputs sh "$TOP/tests/bad/run.sh" "$BUILD"
+part atomic sh "$TOP/tests/bad/atomic.sh" "$BUILD"
+part fuzz-replay "$BUILD/fuzz_replay" "$TOP/tests/fuzz/corpus" "$TOP/tests/fuzz/crashes"
 
 # --- man page: examples run, every --help option documented, lint ------------
 part man sh "$TOP/tests/man/run.sh" "$BUILD"
 
+# --- the report's scripts: syntax, lint, unit tests of their pure helpers ----
+part js sh "$TOP/tests/js/run.sh"
+
 # --- the HTML report in a real browser ---------------------------------------
-if [ -f "$TOP/tests/browser/run.sh" ] && [ "${CG_VALGRIND:-}" != 1 ]; then
+if [ "${CG_VALGRIND:-}" != 1 ]; then
 	part browser sh "$TOP/tests/browser/run.sh" "$BUILD"
+else
+	skip browser "not under valgrind"
 fi
 
-echo "$PASS passed, $FAIL failed"
+total
 [ "$FAIL" -eq 0 ]

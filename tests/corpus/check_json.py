@@ -6,9 +6,39 @@ usage: check_json.py PROFILE.json [LABEL]
 - each root: inclusive = exclusive + inclusive of its edges;
 - each method without recursion around it: inclusive = exclusive + inclusive
   of its outgoing edges;
-- no negative numbers; threads sum to the total.
+- no negative numbers; threads sum to the total;
+all of it on the primary clock and on each clock the trace carries (cpu_*,
+wall_*).
 Prints failures and "LABEL: N passed, N failed"."""
 import json, sys
+
+def check_clock(d, c, check):
+    """The invariants on one clock: c is "" (primary), "cpu_" or "wall_"."""
+    def ck(cond, what):
+        check(cond, (c[:-1] + " clock: " if c else "") + what)
+    total = d[c + "total_us"]
+    excl = sum(m[c + "exclusive_us"] for m in d["methods"]) + sum(t[c + "exclusive_us"] for t in d["threads"])
+    ck(excl == total, "sum of exclusive %d != total %d" % (excl, total))
+    ck(sum(t[c + "inclusive_us"] for t in d["threads"]) == total, "threads do not sum to total")
+    out = {}
+    for e in d["edges"]:
+        out.setdefault(e["caller"], []).append(e)
+        ck(e["calls"] >= 0 and e[c + "inclusive_us"] >= 0, "negative edge %r" % e)
+    rec = {m["id"]: m["recursive_calls"] for m in d["methods"]}
+    for t in d["threads"]:
+        key = "thread:%d" % t["tid"]
+        s = t[c + "exclusive_us"] + sum(e[c + "inclusive_us"] for e in out.get(key, []))
+        ck(s == t[c + "inclusive_us"], "root %s: %d != excl+children %d" % (key, t[c + "inclusive_us"], s))
+    for m in d["methods"]:
+        for k in (c + "inclusive_us", c + "exclusive_us", "calls", "recursive_calls"):
+            ck(m[k] >= 0, "negative %s in %s" % (k, m["id"]))
+        ck(m[c + "exclusive_us"] <= m[c + "inclusive_us"],
+           "method %s: exclusive %d > inclusive %d" % (m["id"], m[c + "exclusive_us"], m[c + "inclusive_us"]))
+        edges = out.get(m["id"], [])
+        if m["recursive_calls"] == 0 and all(rec.get(e["callee"], 0) == 0 for e in edges):
+            s = m[c + "exclusive_us"] + sum(e[c + "inclusive_us"] for e in edges)
+            ck(s == m[c + "inclusive_us"], "method %s %s.%s: incl %d != excl+children %d" %
+                  (m["id"], m["class"], m["name"], m[c + "inclusive_us"], s))
 
 def main():
     d = json.load(open(sys.argv[1]))
@@ -21,28 +51,9 @@ def main():
         else:
             bad += 1
             print("FAIL %s: %s" % (label, what))
-    total = d["total_us"]
-    excl = sum(m["exclusive_us"] for m in d["methods"]) + sum(t["exclusive_us"] for t in d["threads"])
-    check(excl == total, "sum of exclusive %d != total %d" % (excl, total))
-    check(sum(t["inclusive_us"] for t in d["threads"]) == total, "threads do not sum to total")
-    out = {}
-    for e in d["edges"]:
-        out.setdefault(e["caller"], []).append(e)
-        check(e["calls"] >= 0 and e["inclusive_us"] >= 0, "negative edge %r" % e)
-    rec = {m["id"]: m["recursive_calls"] for m in d["methods"]}
-    for t in d["threads"]:
-        key = "thread:%d" % t["tid"]
-        s = t["exclusive_us"] + sum(e["inclusive_us"] for e in out.get(key, []))
-        check(s == t["inclusive_us"], "root %s: %d != excl+children %d" % (key, t["inclusive_us"], s))
-    for m in d["methods"]:
-        for k in ("inclusive_us", "exclusive_us", "calls", "recursive_calls"):
-            check(m[k] >= 0, "negative %s in %s" % (k, m["id"]))
-        check(m["exclusive_us"] <= m["inclusive_us"] or m["recursive_calls"] > 0 or True, "")
-        edges = out.get(m["id"], [])
-        if m["recursive_calls"] == 0 and all(rec.get(e["callee"], 0) == 0 for e in edges):
-            s = m["exclusive_us"] + sum(e["inclusive_us"] for e in edges)
-            check(s == m["inclusive_us"], "method %s %s.%s: incl %d != excl+children %d" %
-                  (m["id"], m["class"], m["name"], m["inclusive_us"], s))
+    # The primary clock (unprefixed), then each named clock the trace has.
+    for c in [""] + [k + "_" for k in d["trace"].get("clocks", [])]:
+        check_clock(d, c, check)
     print("%s: %d passed, %d failed" % (label, ok, bad))
     return 1 if bad else 0
 

@@ -6,10 +6,6 @@
  * free.  Built two ways: with clang -fsanitize=fuzzer by
  * tests/fuzz/run.sh, and with gcc plus tests/fuzz/replay_main.c as
  * build/fuzz_replay, which `make test` runs over corpus/ and crashes/.
- *
- * The graph and HTML renderers are compiled in only when their sources are
- * in src/ (libcg.a is built from every src/NAME.c, so the symbols exist
- * exactly then).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,6 +17,8 @@
 #include "filter.h"
 #include "profile.h"
 #include "render_folded.h"
+#include "render_gv.h"
+#include "render_html.h"
 #include "render_json.h"
 #include "render_text.h"
 #include "report.h"
@@ -28,17 +26,6 @@
 #include "strbuf.h"
 #include "timeline.h"
 #include "trace.h"
-
-#if defined(__has_include)
-#if __has_include("render_gv.c")
-#define CG_FUZZ_GRAPH 1
-#include "render_gv.h"
-#endif
-#if __has_include("render_html.c")
-#define CG_FUZZ_HTML 1
-#include "render_html.h"
-#endif
-#endif
 
 /* Keep one input cheap: a gzip input may inflate to at most this many bytes
  * (the real limit is the bomb check in source.c), the dot source is built
@@ -55,10 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void render_all(struct cg_report *r)
 {
 	const struct cg_renderer *rds[] = {
-		&render_text, &render_json, &render_folded,
-#ifdef CG_FUZZ_HTML
-		&render_html,
-#endif
+		&render_text, &render_json, &render_folded, &render_html,
 	};
 	const struct cg_view *all = profile_view(r->profile, -1);
 	struct strbuf sb;
@@ -74,13 +58,11 @@ static void render_all(struct cg_report *r)
 		(void)rds[i]->render(r, &sb, &err);
 		strbuf_reset(&sb);
 	}
-#ifdef CG_FUZZ_GRAPH
 	if (all && all->nmethods <= FUZZ_MAX_GRAPH_METHODS) {
 		struct cg_error err = { { 0 }, 0, 0 };
 
 		(void)render_graph(r, all, "dot", &sb, &err);
 	}
-#endif
 	strbuf_free(&sb);
 }
 

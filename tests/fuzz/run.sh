@@ -40,6 +40,8 @@ status=0
 # input causes); 64 MB still catches use-after-free of recent blocks.
 ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=64}
 export ASAN_OPTIONS
+LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0}
+export LSAN_OPTIONS
 # shellcheck disable=SC2086
 "$out/fuzz_target" -max_total_time="$secs" -max_len=65536 -timeout=5 \
 	-rss_limit_mb=512 -print_final_stats=1 -artifact_prefix="$art/" \

@@ -1,0 +1,298 @@
+'use strict';
+(function () {
+  var X = JSON.parse(document.getElementById('cg-tl-data').textContent);
+  var TL = X.timeline, FL = X.flame, NM = X.names, TH = X.threads;
+  var PAL = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1',
+    '#ff9da7', '#9c755f', '#86bcb6', '#8cd17d', '#b6992d', '#f1ce63', '#499894', '#d37295',
+    '#a0cbe8', '#ffbe7d', '#d4a6c8', '#fabfd2', '#79706e'];
+  var tip = document.getElementById('cg-tip');
+  var threadSel = document.getElementById('thread');
+  function ms(us) {
+    us = Math.round(us);
+    return Math.floor(us / 1000) + '.' + String(us % 1000).padStart(3, '0');
+  }
+  function pct(p, w) { return w ? (100 * p / w).toFixed(2) : '0.00'; }
+  function name(k) { return k < 0 ? '' : (NM[k] !== undefined ? NM[k] : 'method ' + k); }
+  function colour(k) { return PAL[((k % PAL.length) + PAL.length) % PAL.length]; }
+  function showTip(ev, lines) {
+    tip.textContent = '';
+    lines.forEach(function (l, i) {
+      var d = document.createElement('div');
+      if (i === 0) d.className = 'tipname';
+      d.textContent = l;
+      tip.appendChild(d);
+    });
+    tip.hidden = false;
+    tip.style.left = Math.min(ev.clientX + 12, window.innerWidth - tip.offsetWidth - 4) + 'px';
+    tip.style.top = (ev.clientY + 14) + 'px';
+  }
+  function hideTip() { tip.hidden = true; }
+  function curThread() { return threadSel ? +threadSel.value - 1 : -1; }
+
+  /* ---- timeline ---- */
+  var tlBox = document.getElementById('tl'), cv = document.getElementById('tl-canvas');
+  var ctx = cv.getContext('2d');
+  var LABEL = 170, DH = 11, MAXD = 14, MARKH = 5, GAP = 6;
+  var rowsAll = [], t0 = 0, t1 = 1, tMin = Infinity, tMax = 0, selK = -1, layout = [];
+  TL.threads.forEach(function (t) {
+    var s = t.spans, maxd = 0, i;
+    for (i = 0; i < s.length; i += 4) if (s[i + 3] > maxd) maxd = s[i + 3];
+    if (t.busy) t.busy.rows.forEach(function (r) { if (r[0] > maxd) maxd = r[0]; });
+    if (t.first < tMin) tMin = t.first;
+    if (t.first + t.dur > tMax) tMax = t.first + t.dur;
+    rowsAll.push({ t: t, depth: Math.min(maxd + 1, MAXD) });
+  });
+  if (!isFinite(tMin)) { tMin = 0; tMax = 1; }
+  if (tMax <= tMin) tMax = tMin + 1;
+  t0 = 0; t1 = tMax - tMin;
+  function plotW() { return Math.max(50, cv.width - LABEL - 8); }
+  function xOf(t) { return LABEL + (t - t0) / (t1 - t0) * plotW(); }
+  function tOf(x) { return t0 + (x - LABEL) / plotW() * (t1 - t0); }
+  function visibleRows() {
+    var ti = curThread();
+    return rowsAll.filter(function (r) { return ti < 0 || r.t.i === ti; });
+  }
+  function drawTimeline() {
+    var rows = visibleRows(), y = 18, bars = 0, busy = 0, marks = 0, w = tlBox.clientWidth || 800, h;
+    h = 18;
+    rows.forEach(function (r) { h += r.depth * DH + MARKH + GAP; });
+    cv.width = w;
+    cv.height = Math.max(h, 40);
+    ctx.clearRect(0, 0, cv.width, cv.height);
+    ctx.font = '11px sans-serif';
+    ctx.textBaseline = 'middle';
+    /* time axis */
+    ctx.fillStyle = '#666';
+    var span = t1 - t0, step = Math.pow(10, Math.floor(Math.log10(span / 5))), i, x;
+    if (span / step > 10) step *= 2;
+    if (span / step > 10) step *= 2.5;
+    for (var tt = Math.ceil(t0 / step) * step; tt <= t1; tt += step) {
+      x = xOf(tt);
+      ctx.fillRect(x, 12, 1, 5);
+      ctx.fillText(ms(tt) + ' ms', x + 2, 6);
+    }
+    layout = [];
+    rows.forEach(function (r) {
+      var t = r.t, s = t.spans, off = t.first - tMin, b = t.busy, top = y;
+      layout.push({ r: r, top: top, bottom: top + r.depth * DH + MARKH });
+      ctx.fillStyle = '#222';
+      ctx.save();
+      ctx.beginPath(); ctx.rect(0, top, LABEL - 4, r.depth * DH + MARKH); ctx.clip();
+      ctx.fillText(TH[t.i] ? TH[t.i][1] : 'thread', 2, top + 5);
+      ctx.restore();
+      ctx.fillStyle = '#f4f4f4';
+      ctx.fillRect(LABEL, top, plotW(), r.depth * DH);
+      ctx.save();
+      ctx.beginPath(); ctx.rect(LABEL, top, plotW(), r.depth * DH + MARKH); ctx.clip();
+      if (b) {
+        b.rows.forEach(function (row) {
+          var d = Math.min(row[0], r.depth - 1), j, a, bx0, bx1;
+          for (j = 1; j < row.length; j++) {
+            if (!row[j]) continue;
+            a = b.o + off + (j - 1) * b.w;
+            bx0 = xOf(a); bx1 = xOf(a + b.w);
+            if (bx1 < LABEL || bx0 > cv.width) continue;
+            ctx.fillStyle = 'rgba(90,90,90,' + (0.15 + 0.6 * row[j] / 1000).toFixed(3) + ')';
+            ctx.fillRect(bx0, top + d * DH + 1, Math.max(1, bx1 - bx0), DH - 2);
+            busy++;
+          }
+        });
+      }
+      for (i = 0; i < s.length; i += 4) {
+        var a0 = s[i] + off, d = s[i + 3], x0, x1;
+        if (d >= r.depth) continue;
+        x0 = xOf(a0); x1 = xOf(a0 + s[i + 1]);
+        if (x1 < LABEL || x0 > cv.width) continue;
+        ctx.fillStyle = colour(s[i + 2]);
+        ctx.fillRect(x0, top + d * DH, Math.max(1, x1 - x0), DH - 1);
+        bars++;
+        if (x1 - x0 > 60) {
+          ctx.save(); ctx.beginPath(); ctx.rect(Math.max(x0, LABEL), top + d * DH, Math.min(x1, cv.width) - Math.max(x0, LABEL) - 2, DH); ctx.clip();
+          ctx.fillStyle = '#000'; ctx.font = '9px sans-serif';
+          ctx.fillText(name(s[i + 2]), Math.max(x0, LABEL) + 2, top + d * DH + DH / 2);
+          ctx.restore();
+        }
+        if (s[i + 2] === selK) {
+          ctx.fillStyle = '#000';
+          ctx.fillRect(x0, top + r.depth * DH + 1, Math.max(1, x1 - x0), MARKH - 2);
+          marks++;
+        }
+      }
+      ctx.restore();
+      y += r.depth * DH + MARKH + GAP;
+    });
+    tlBox.setAttribute('data-t0', String(Math.round(t0)));
+    tlBox.setAttribute('data-t1', String(Math.round(t1)));
+    tlBox.setAttribute('data-rows', String(rows.length));
+    tlBox.setAttribute('data-bars', String(bars));
+    tlBox.setAttribute('data-busy', String(busy));
+    tlBox.setAttribute('data-marks', String(marks));
+    document.getElementById('tl-range').textContent =
+      'showing ' + ms(t0) + ' to ' + ms(t1) + ' ms' + (selK >= 0 ? '; calls of ' + name(selK) + ': ' + marks + ' shown' : '');
+  }
+  function setRange(a, b) {
+    var full = tMax - tMin, w = b - a;
+    if (w < 10) { var c = (a + b) / 2; a = c - 5; b = c + 5; w = 10; }
+    if (w > full) { a = 0; b = full; }
+    if (a < 0) { b -= a; a = 0; }
+    if (b > full) { a -= b - full; b = full; }
+    t0 = Math.max(0, a); t1 = b;
+    drawTimeline();
+  }
+  function zoomAt(t, f) { setRange(t - (t - t0) * f, t + (t1 - t) * f); }
+  cv.addEventListener('wheel', function (ev) {
+    ev.preventDefault();
+    var x = ev.offsetX < LABEL ? LABEL : ev.offsetX;
+    zoomAt(tOf(x), ev.deltaY < 0 ? 0.8 : 1.25);
+  }, { passive: false });
+  var drag = null;
+  cv.addEventListener('mousedown', function (ev) { drag = { x: ev.clientX, t0: t0, t1: t1 }; cv.focus(); });
+  window.addEventListener('mouseup', function () { drag = null; });
+  window.addEventListener('mousemove', function (ev) {
+    if (!drag) return;
+    var dt = (ev.clientX - drag.x) / plotW() * (drag.t1 - drag.t0);
+    setRange(drag.t0 - dt, drag.t1 - dt);
+  });
+  cv.addEventListener('keydown', function (ev) {
+    var c = (t0 + t1) / 2, w = t1 - t0;
+    if (ev.key === '+' || ev.key === '=') zoomAt(c, 0.8);
+    else if (ev.key === '-' || ev.key === '_') zoomAt(c, 1.25);
+    else if (ev.key === 'ArrowLeft') setRange(t0 - w / 10, t1 - w / 10);
+    else if (ev.key === 'ArrowRight') setRange(t0 + w / 10, t1 + w / 10);
+    else if (ev.key === 'ArrowUp') zoomAt(c, 0.8);
+    else if (ev.key === 'ArrowDown') zoomAt(c, 1.25);
+    else if (ev.key === '0') setRange(0, tMax - tMin);
+    else return;
+    ev.preventDefault();
+  });
+  cv.addEventListener('mousemove', function (ev) {
+    var y = ev.offsetY, x = ev.offsetX, hit = null;
+    if (drag) return;
+    layout.forEach(function (L) {
+      var d, s, i, t, a0, off;
+      if (y < L.top || y >= L.top + L.r.depth * DH || x < LABEL) return;
+      d = Math.floor((y - L.top) / DH); s = L.r.t.spans; off = L.r.t.first - tMin;
+      t = tOf(x);
+      for (i = 0; i < s.length; i += 4) {
+        a0 = s[i] + off;
+        if (s[i + 3] === d && a0 <= t && t <= a0 + s[i + 1] + (t1 - t0) / plotW()) hit = [s[i + 2], s[i], s[i + 1], L.r.t.i];
+      }
+    });
+    if (hit) showTip(ev, [name(hit[0]), 'start ' + ms(hit[1]) + ' ms (thread time)', 'duration ' + ms(hit[2]) + ' ms']);
+    else hideTip();
+  });
+  cv.addEventListener('mouseleave', hideTip);
+  document.getElementById('tl-in').addEventListener('click', function () { zoomAt((t0 + t1) / 2, 0.5); });
+  document.getElementById('tl-out').addEventListener('click', function () { zoomAt((t0 + t1) / 2, 2); });
+  document.getElementById('tl-all').addEventListener('click', function () { setRange(0, tMax - tMin); });
+  /* Called by the profile table (and usable from the console): marks under the
+   * thread rows every kept call of method k (its position in the table data). */
+  window.cgTimelineSelect = function (k) { selK = k === undefined || k === null ? -1 : +k; drawTimeline(); };
+  var flat = document.querySelector('#flat tbody');
+  if (flat) flat.addEventListener('click', function (ev) {
+    var tr = ev.target.closest('tr.row');
+    if (tr && tr.hasAttribute('data-k') && !ev.target.closest('button')) window.cgTimelineSelect(+tr.getAttribute('data-k'));
+  });
+
+  /* ---- flame graph ---- */
+  var fBox = document.getElementById('fl'), fc = document.getElementById('fl-canvas'), fx = fc.getContext('2d');
+  var FH = 16, roots = [], allRoot, fzoom = null, fterm = '', fRects = [];
+  (function build() {
+    var total = 0;
+    FL.threads.forEach(function (arr) {
+      var pos = 2, ti = arr[0];
+      function node(parent) {
+        var n = { k: arr[pos], incl: arr[pos + 1], excl: arr[pos + 2], kids: [], parent: parent }, c = arr[pos + 3], j;
+        pos += 4;
+        for (j = 0; j < c; j++) n.kids.push(node(n));
+        return n;
+      }
+      var r = node(null);
+      r.incl = arr[1]; r.thread = ti; r.excl = Math.max(0, arr[1] - r.kids.reduce(function (a, c) { return a + c.incl; }, 0));
+      total += r.incl;
+      roots.push(r);
+    });
+    allRoot = { k: -1, incl: total, excl: 0, kids: roots, parent: null, all: true };
+    roots.forEach(function (r) { r.parent = allRoot; });
+  }());
+  function fname(n) {
+    if (n.all) return 'all threads';
+    if (n.thread !== undefined) return TH[n.thread] ? TH[n.thread][1] + ' (thread ' + TH[n.thread][0] + ')' : 'thread';
+    return name(n.k);
+  }
+  function fbase() {
+    var ti = curThread(), i;
+    if (ti < 0) return allRoot;
+    for (i = 0; i < roots.length; i++) if (roots[i].thread === ti) return roots[i];
+    return null;
+  }
+  function fdepth(n) { var m = 0; n.kids.forEach(function (c) { m = Math.max(m, fdepth(c)); }); return m + 1; }
+  function drawFlame() {
+    var base = fbase(), W = fBox.clientWidth || 800, z, anc = [], drawn = 0, re = null, mt = 0;
+    fRects = [];
+    if (fterm) { try { re = new RegExp(fterm, 'i'); } catch (e) { re = null; } }
+    if (!base) { fc.width = W; fc.height = 20; fx.clearRect(0, 0, W, 20); fx.fillText('No method ran on this thread.', 4, 12); return; }
+    if (!fzoom || !within(fzoom, base)) fzoom = base;
+    z = fzoom;
+    for (var a = z; a && a !== base.parent; a = a.parent) anc.unshift(a);
+    var depth = anc.length - 1 + fdepth(z);
+    fc.width = W; fc.height = depth * FH + 2;
+    fx.clearRect(0, 0, fc.width, fc.height);
+    fx.font = '11px sans-serif'; fx.textBaseline = 'middle';
+    function rect(n, x, w, d, faded) {
+      var m = re && !n.all && n.thread === undefined && re.test(fname(n));
+      fx.fillStyle = m ? '#e040e0' : (n.k < 0 ? '#c8c8c8' : colour(n.k));
+      fx.globalAlpha = faded ? 0.45 : 1;
+      fx.fillRect(x, d * FH, Math.max(0.5, w - 1), FH - 1);
+      fx.globalAlpha = 1;
+      if (w > 30) {
+        fx.save(); fx.beginPath(); fx.rect(x, d * FH, w - 2, FH); fx.clip();
+        fx.fillStyle = '#000'; fx.fillText(fname(n), x + 3, d * FH + FH / 2); fx.restore();
+      }
+      fRects.push({ n: n, x: x, w: w, d: d });
+      drawn++;
+    }
+    anc.forEach(function (n, d) { if (n !== z) rect(n, 0, W, d, true); });
+    function walk(n, x, w, d) {
+      var cx = x;
+      if (w < 0.3) return;
+      rect(n, x, w, d, false);
+      n.kids.forEach(function (c) { var cw = n.incl ? w * c.incl / n.incl : 0; walk(c, cx, cw, d + 1); cx += cw; });
+    }
+    walk(z, 0, W, anc.length - 1);
+    /* matched share, FlameGraph style: frames under a matched frame are not counted twice */
+    function match(n, under) {
+      var m = re && !n.all && n.thread === undefined && re.test(fname(n));
+      if (m && !under) mt += n.incl;
+      n.kids.forEach(function (c) { match(c, under || m); });
+    }
+    if (re) match(z, false);
+    document.getElementById('fl-matched').textContent = re ? 'Matched: ' + pct(mt, z.incl) + '% of ' + fname(z) : '';
+    fBox.setAttribute('data-zoom', fname(z));
+    fBox.setAttribute('data-frames', String(drawn));
+    fBox.setAttribute('data-matched', re ? pct(mt, z.incl) : '');
+  }
+  function within(n, base) { for (; n; n = n.parent) if (n === base) return true; return false; }
+  function fhit(ev) {
+    var x = ev.offsetX, d = Math.floor(ev.offsetY / FH), i, r;
+    for (i = fRects.length - 1; i >= 0; i--) { r = fRects[i]; if (r.d === d && x >= r.x && x < r.x + r.w) return r.n; }
+    return null;
+  }
+  fc.addEventListener('click', function (ev) { var n = fhit(ev); if (n) { fzoom = n; drawFlame(); } });
+  fc.addEventListener('mousemove', function (ev) {
+    var n = fhit(ev), tot = (fbase() || allRoot).incl;
+    if (!n) { hideTip(); return; }
+    showTip(ev, [fname(n), 'inclusive ' + ms(n.incl) + ' ms (' + pct(n.incl, tot) + '%)', 'exclusive ' + ms(n.excl) + ' ms (' + pct(n.excl, tot) + '%)']);
+  });
+  fc.addEventListener('mouseleave', hideTip);
+  document.getElementById('fl-reset').addEventListener('click', function () { fzoom = null; drawFlame(); });
+  document.getElementById('fl-search').addEventListener('input', function (ev) { fterm = ev.target.value; drawFlame(); });
+
+  /* ---- tabs: one click to every part; the thread selector drives all ---- */
+  var bar = document.querySelector('.bar'), nav = document.getElementById('cg-nav');
+  if (bar && nav) { nav.hidden = false; bar.appendChild(nav); }
+  if (threadSel) threadSel.addEventListener('change', function () { fzoom = null; drawTimeline(); drawFlame(); });
+  window.addEventListener('resize', function () { drawTimeline(); drawFlame(); });
+  drawTimeline();
+  drawFlame();
+}());

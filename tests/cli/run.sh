@@ -1,0 +1,146 @@
+#!/bin/sh
+# Behavioural checks of command-line options, each against numbers worked out
+# by hand from the trace descriptions beside this script (see their comments).
+#   tests/cli/run.sh BUILD_DIR
+# Prints "FAIL cli NAME: ..." for each failure and closes with
+# "cli: N passed, N failed".
+set -u
+BUILD=${1:?usage: tests/cli/run.sh BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+CG=${CG:-$BUILD/callgraph}
+work=$(mktemp -d "${TMPDIR:-/tmp}/cgcli.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$work" || exit 1
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL cli $*"; }
+
+for d in two-threads focus control; do
+	"$BUILD/tracegen" -o $d.trace "$here/$d.desc" || ko "tracegen $d.desc"
+done
+
+# same NAME EXPECTED CMD...: CMD exits 0 and its standard output is EXPECTED.
+same() {
+	name=$1 want=$2
+	shift 2
+	if ! "$@" >out 2>err; then
+		ko "$name: exit $?: $(head -2 err)"
+	elif [ "$(cat out)" != "$want" ]; then
+		ko "$name: got"; sed 's/^/    /' out | head -20
+		echo "  want"; echo "$want" | sed 's/^/    /'
+	else
+		ok
+	fi
+}
+
+# json NAME PYTHON-EXPR CMD...: CMD writes JSON to out.json, exits 0, and the
+# Python expression (d = the parsed JSON) is true.
+json() {
+	name=$1 expr=$2
+	shift 2
+	rm -f out.json
+	if ! "$@" >/dev/null 2>err; then
+		ko "$name: exit $?: $(head -2 err)"
+	elif python3 -c "
+import json, sys
+d = json.load(open('out.json', encoding='utf-8'))
+sys.exit(0 if ($expr) else 1)" 2>pyerr; then
+		ok
+	else
+		ko "$name: $expr is false: $(tail -1 pyerr)"
+	fi
+}
+
+# names: the sorted Class.method names of the JSON's methods.
+NAMES='sorted(m["class"].split("/")[-1] + "." + m["name"] for m in d["methods"])'
+
+# --- --thread: by id, by name, repeated ---------------------------------------
+json thread-id "[t['tid'] for t in d['threads']] == [7] and d['total_us'] == 30 and $NAMES == ['Net.fetch', 'Net.parse']" \
+	$CG -q --thread 7 --json out.json two-threads.trace
+json thread-name "[t['tid'] for t in d['threads']] == [7] and d['total_us'] == 30" \
+	$CG -q --thread worker --json out.json two-threads.trace
+json thread-both "sorted(t['tid'] for t in d['threads']) == [1, 7] and d['total_us'] == 130" \
+	$CG -q --thread 1 --thread worker --json out.json two-threads.trace
+json thread-none "d['total_us'] == 0 and d['methods'] == []" \
+	$CG -q --thread 99 --json out.json two-threads.trace
+
+# --- --focus: one pattern, two patterns ----------------------------------------
+json focus-a "d['total_us'] == 20 and $NAMES == ['A.run', 'Util.log']" \
+	$CG -q --focus '*.A.run' --json out.json focus.trace
+json focus-two "d['total_us'] == 50 and $NAMES == ['A.run', 'B.run', 'Util.log'] and [m['inclusive_us'] for m in d['methods'] if m['name'] == 'log'] == [5]" \
+	$CG -q --focus '*.A.run' --focus '*.B.run' --json out.json focus.trace
+
+# --- -k: the dot source beside an image -----------------------------------------
+for ext in png svg; do
+	rm -f g.$ext g.$ext.dot
+	if ! $CG -q -t 0 -g g.$ext -k two-threads.trace 2>err; then
+		ko "keep-dot-$ext: exit $?: $(head -2 err)"
+	elif [ ! -s g.$ext ] || ! head -c 8 g.$ext | grep -q -e PNG -e '<?xml' -e '<svg'; then
+		ko "keep-dot-$ext: g.$ext is not a $ext image"
+	elif ! grep -q '^digraph' g.$ext.dot || ! grep -q 'com.ex.Net.parse' g.$ext.dot; then
+		ko "keep-dot-$ext: g.$ext.dot is missing or not the graph's dot source"
+	else
+		ok
+	fi
+done
+rm -f g.png g.png.dot
+if $CG -q -g g.png two-threads.trace 2>err && [ -s g.png ] && [ ! -e g.png.dot ]; then ok
+else ko "no-keep-dot: without -k, g.png.dot was written or g.png was not"; fi
+
+# --- --folded with and without --short-names -----------------------------------
+same folded "main;com.ex.App.main 70
+main;com.ex.App.main;com.ex.Ui.draw 30
+worker;com.ex.Net.fetch 10
+worker;com.ex.Net.fetch;com.ex.Net.parse 20" $CG -q --folded - two-threads.trace
+same folded-short-names "main;c.e.App.main 70
+main;c.e.App.main;c.e.Ui.draw 30
+worker;c.e.Net.fetch 10
+worker;c.e.Net.fetch;c.e.Net.parse 20" $CG -q --short-names --folded - two-threads.trace
+
+# --- JSON escaping of control bytes ------------------------------------------------
+ODD='"a" + "".join(chr(c) for c in list(range(1, 9)) + [11, 12] + list(range(14, 32))) + "b\x7fc"'
+json json-control-name "[m['name'] for m in d['methods']] == [$ODD]" \
+	$CG -q --json out.json control.trace
+# Every control byte and DEL is escaped: none is left raw in the file.
+if $CG -q --json out.json control.trace && python3 -c "
+import sys
+b = open('out.json', 'rb').read()
+sys.exit(1 if any(c < 0x20 and c != 0x0a or c == 0x7f for c in b) else 0)"; then ok
+else ko "json-control-raw: a raw control byte or DEL in the JSON"; fi
+
+# --- a full standard output is an error ----------------------------------------
+for args in "-o two-threads.trace" "two-threads.trace" "--json - two-threads.trace" "--folded - two-threads.trace" "--help"; do
+	# shellcheck disable=SC2086
+	$CG -q $args >/dev/full 2>err
+	rc=$?
+	if [ $rc -eq 1 ] && [ "$(cat err)" = "callgraph: cannot write standard output: No space left on device" ]; then ok
+	else ko "stdout-full ($args): exit $rc, stderr: $(head -2 err)"; fi
+done
+
+# --- the progress line on a terminal ------------------------------------------
+# Shown from 64 MiB on; erased with ESC[K, or with blanks when TERM is dumb or
+# unset.  A pseudo-terminal turns LF into CR LF.
+if "$BUILD/tracegen" -o progress.trace "$here/progress.desc"; then
+	for term in xterm dumb ""; do
+		python3 "$here/onterm.py" "$term" $CG progress.trace >tty.out 2>&1
+		rc=$?
+		esc=$(tr -d -c '\033' <tty.out | wc -c)
+		if [ $rc -ne 0 ] || ! grep -q 'callgraph: reading 100%' tty.out; then
+			ko "progress (TERM=$term): exit $rc, no progress line: $(head -c 200 tty.out)"
+		elif [ "$term" = xterm ] && ! tail -c 4 tty.out | grep -q "$(printf '\r\033\\[K')"; then
+			ko "progress (TERM=$term): not erased with ESC[K"
+		elif [ "$term" != xterm ] && { [ "$esc" -ne 0 ] || [ "$(tail -c 26 tty.out | tr -d '\r ' | wc -c)" -ne 0 ]; }; then
+			ko "progress (TERM=$term): $esc escape bytes, or not erased with blanks"
+		else
+			ok
+		fi
+	done
+	rm -f progress.trace
+else
+	ko "tracegen progress.desc"
+fi
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

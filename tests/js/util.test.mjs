@@ -1,0 +1,130 @@
+// Unit tests of src/assets/util.js, the report scripts' pure helpers.
+// Expected values are worked out by hand in the comments.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const U = require('../../src/assets/util.js');
+
+test('ms: three decimals, never truncated', () => {
+  assert.equal(U.ms(0), '0.000');
+  assert.equal(U.ms(1), '0.001');
+  assert.equal(U.ms(999), '0.999');
+  assert.equal(U.ms(1000), '1.000');
+  assert.equal(U.ms(1234567), '1234.567');
+  // 2^53 - 1 us = 9007199254.740991 s: still exact
+  assert.equal(U.ms(9007199254740991), '9007199254740.991');
+  assert.equal(U.ms(-1500), '-1.500');
+  // fractional microseconds (a zoomed timeline axis) round to the nearest
+  assert.equal(U.ms(1499.5), '1.500');
+  assert.equal(U.ms(1499.4), '1.499');
+});
+
+test('pct: two decimals, half up, exact', () => {
+  assert.equal(U.pct(0, 0), '0.00');
+  assert.equal(U.pct(5, 0), '0.00');
+  assert.equal(U.pct(1, 3), '33.33'); // 33.333...
+  assert.equal(U.pct(2, 3), '66.67'); // 66.666...
+  assert.equal(U.pct(1, 8), '12.50');
+  assert.equal(U.pct(1, 16), '6.25'); // 6.25 exactly
+  assert.equal(U.pct(1, 1600), '0.06'); // 0.0625 rounds half up to 0.06
+  assert.equal(U.pct(1, 800), '0.13'); // 0.125 -> 0.13 (half up, not to even)
+  assert.equal(U.pct(1, 20000), '0.01'); // 0.005 -> 0.01
+  assert.equal(U.pct(1, 20001), '0.00'); // just under 0.005
+  assert.equal(U.pct(7, 7), '100.00');
+  // past 2^53 the BigInt path: 2^60 of 2^61 is 50 %, (2^60+1)/(2^62) 25.00
+  assert.equal(U.pct(2 ** 60, 2 ** 61), '50.00');
+  assert.equal(U.pct(2 ** 52, 3 * 2 ** 52), '33.33');
+});
+
+test('matcher: smart case', () => {
+  assert.equal(U.matcher(''), null);
+  const low = U.matcher('view');
+  assert.equal(low('android.view.View.draw', 'android.view.view.draw'), true);
+  assert.equal(low('Looper.loop', 'looper.loop'), false);
+  const up = U.matcher('View');
+  assert.equal(up('android.view.View.draw', 'android.view.view.draw'), true);
+  assert.equal(up('android.view.ViewGroup', 'android.view.viewgroup'), true);
+  assert.equal(up('android.view.view', 'android.view.view'), false);
+  // the query is a substring, not a pattern
+  assert.equal(U.matcher('a.b')('axb', 'axb'), false);
+  assert.equal(U.matcher('.<init>')('Foo.<init>', 'foo.<init>'), true);
+});
+
+test('nodeId: hex of the method id, as render_gv names nodes', () => {
+  assert.equal(U.nodeId(0), 'm0x0');
+  assert.equal(U.nodeId(0x6d0), 'm0x6d0');
+  assert.equal(U.nodeId(4294967295), 'm0xffffffff');
+});
+
+// A view of three methods: 0 calls 1 and 2, thread 0 is the root of 0.
+const view1 = {
+  m: [0, 100, 10, 1, 0, 1, 60, 60, 2, 0, 2, 30, 30, 3, 1],
+  e: [-1, 0, 1, 100, 0, 1, 2, 60, 0, 2, 3, 30],
+};
+// The same with the other clock: per method [.., oincl, oexcl], per edge [.., oincl].
+const view2 = {
+  m: [0, 100, 10, 1, 0, 40, 5, 1, 60, 60, 2, 0, 10, 10, 2, 30, 30, 3, 1, 25, 25],
+  e: [-1, 0, 1, 100, 40, 0, 1, 2, 60, 10, 0, 2, 3, 30, 25],
+};
+
+test('buildView: rows, parents and children', () => {
+  const t = U.buildView(view1, false);
+  assert.equal(t.rows.length, 3);
+  assert.deepEqual(t.rows.map((r) => [r.k, r.incl, r.excl, r.calls, r.rec, r.ord]),
+    [[0, 100, 10, 1, 0, 0], [1, 60, 60, 2, 0, 1], [2, 30, 30, 3, 1, 2]]);
+  assert.equal(t.byM.get(2).incl, 30);
+  assert.deepEqual(t.par.get(0).map((e) => e.from), [-1]);
+  assert.deepEqual(t.chi.get(0).map((e) => [e.to, e.calls, e.incl]), [[1, 2, 60], [2, 3, 30]]);
+  assert.equal(t.chi.has(-1), false); // a root caller has no children list
+  assert.equal(t.chi.has(1), false);
+});
+
+test('buildView: the other clock', () => {
+  const t = U.buildView(view2, true);
+  assert.deepEqual(t.rows.map((r) => [r.k, r.incl, r.excl, r.oincl, r.oexcl]),
+    [[0, 100, 10, 40, 5], [1, 60, 60, 10, 10], [2, 30, 30, 25, 25]]);
+  assert.deepEqual(t.chi.get(0).map((e) => [e.to, e.incl, e.oincl]), [[1, 60, 10], [2, 30, 25]]);
+  assert.deepEqual(t.par.get(0).map((e) => e.oincl), [40]);
+});
+
+function order(view, other, key, dir, shownOther) {
+  const names = ['b.B.run', 'a.A.run', 'c.C.run'];
+  return U.buildView(view, other).rows.sort(U.comparator(key, dir, names, shownOther))
+    .map((r) => r.k);
+}
+
+test('comparator: each key, both directions, ties in data order', () => {
+  assert.deepEqual(order(view1, false, 'incl', -1, false), [0, 1, 2]);
+  assert.deepEqual(order(view1, false, 'incl', 1, false), [2, 1, 0]);
+  assert.deepEqual(order(view1, false, 'excl', -1, false), [1, 2, 0]);
+  assert.deepEqual(order(view1, false, 'exclp', 1, false), [0, 2, 1]);
+  assert.deepEqual(order(view1, false, 'calls', -1, false), [2, 1, 0]);
+  assert.deepEqual(order(view1, false, 'name', 1, false), [1, 0, 2]);
+  assert.deepEqual(order(view1, false, 'name', -1, false), [2, 0, 1]);
+  // ms/call: 100/1 = 100, 60/2 = 30, 30/3 = 10
+  assert.deepEqual(order(view1, false, 'mpc', 1, false), [2, 1, 0]);
+  // ties keep data order whatever the direction
+  const tie = { m: [5, 10, 1, 1, 0, 6, 10, 1, 1, 0, 7, 10, 1, 1, 0], e: [] };
+  assert.deepEqual(U.buildView(tie, false).rows.sort(U.comparator('incl', 1, [], false))
+    .map((r) => r.k), [5, 6, 7]);
+  assert.deepEqual(U.buildView(tie, false).rows.sort(U.comparator('incl', -1, [], false))
+    .map((r) => r.k), [5, 6, 7]);
+  // equal calls: more recursive calls sort higher
+  const rec = { m: [5, 1, 1, 2, 0, 6, 1, 1, 2, 3], e: [] };
+  assert.deepEqual(U.buildView(rec, false).rows.sort(U.comparator('calls', -1, [], false))
+    .map((r) => r.k), [6, 5]);
+});
+
+test('comparator: shown clock and fixed-clock keys', () => {
+  // other clock incl: 40, 10, 25; excl: 5, 10, 25
+  assert.deepEqual(order(view2, true, 'incl', -1, true), [0, 2, 1]);
+  assert.deepEqual(order(view2, true, 'excl', -1, true), [2, 1, 0]);
+  assert.deepEqual(order(view2, true, 'oincl', -1, false), [0, 2, 1]);
+  assert.deepEqual(order(view2, true, 'oexclp', -1, false), [2, 1, 0]);
+  assert.deepEqual(order(view2, true, 'pincl', -1, true), [0, 1, 2]);
+  assert.deepEqual(order(view2, true, 'pexcl', 1, true), [0, 2, 1]);
+  // ms/call on the other clock: 40/1, 10/2 = 5, 25/3 = 8
+  assert.deepEqual(order(view2, true, 'mpc', -1, true), [0, 2, 1]);
+});
