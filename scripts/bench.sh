@@ -9,7 +9,8 @@
 #   callgraph -g OUT.svg TRACE      the default call graph
 # and prints records per second, wall and CPU time and peak resident memory.
 # The corpus traces in ../shared/corpus (or BENCH_CORPUS), when present, get
-# the -g OUT.svg timing too.  BENCH_QUICK=1 skips the 1 GiB traces.
+# the -g OUT.svg timing too.  BENCH_QUICK=1 skips the 1 GiB traces (regular,
+# streaming and V2 layout B).
 #
 # Numbers never fail the run: the checks at the end say ok or MISSED.
 # Exit status: 0, or 2 on a usage error or missing build.
@@ -129,7 +130,7 @@ echo "svg s = wall time of callgraph -g OUT.svg TRACE with default options; MB =
 printf '%-16s %7s %10s %7s %7s %6s %8s %7s %7s %7s\n' \
 	trace MiB records "json s" Mrec/s "cpu s" "Mrec/cs" "RSS MB" "svg s" "svg MB"
 
-for name in regular-10m regular-100m regular-1g streaming-1g threads-1000 recursion-deep methods-50k; do
+for name in regular-10m regular-100m regular-1g streaming-1g v2-1g threads-1000 recursion-deep methods-50k; do
 	desc=$descs/$name.desc
 	case $name in *-1g)
 		if [ "$quick" = 1 ]; then

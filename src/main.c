@@ -1,10 +1,14 @@
 /* main.c - argv -> options -> read the trace once -> render -> exit code.
  *
  * Exit status: 0 success, 1 unreadable or invalid input, I/O or rendering
- * failure, 2 usage error.  Every output is rendered to memory first and
- * written atomically afterwards, so a failing run leaves no file behind. */
+ * failure or memory exhaustion, 2 usage error.  Every output file is opened
+ * (as an unnamed temporary file) before the trace is read and linked into
+ * place only when every output is complete, so a failing run -- or one
+ * killed by a signal -- leaves no file behind. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,11 +31,105 @@
 #include "selection.h"
 #include "source.h"
 #include "strbuf.h"
+#include "termsafe.h"
 #include "timeline.h"
 #include "trace.h"
 
 #define BATCH 4096
 #define PROGRESS_MIN (64u << 20)
+
+/* The file being read, named by the out-of-memory report.  Global because
+ * the allocation-failure hook can reach nothing else. */
+static const char *current_file = "-";
+
+static void on_oom(size_t n)
+{
+	fprintf(stderr, "callgraph: %s: out of memory (%zu bytes)\n", current_file, n);
+	output_signal_cleanup();
+	_exit(1);
+}
+
+static void on_fatal_signal(int sig)
+{
+	output_signal_cleanup();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Temporary files go when the run is interrupted; SIGXFSZ (ulimit -f) is
+ * ignored so that the write fails with EFBIG and is reported. */
+static void signals_setup(void)
+{
+	static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT };
+	size_t i;
+
+	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++) {
+		struct sigaction sa, old;
+
+		if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue; /* nohup and friends: keep ignoring */
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_fatal_signal;
+		sigemptyset(&sa.sa_mask);
+		sigaction(fatal[i], &sa, NULL);
+	}
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+/* Descriptors 0, 1 and 2 closed by the caller (">&-") get /dev/null, so
+ * that no file we open takes their number; returns a bit per descriptor
+ * that was closed. */
+static int std_fds_setup(void)
+{
+	int fd, closed = 0;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+			int nfd = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+
+			closed |= 1 << fd;
+			if (nfd >= 0 && nfd != fd) {
+				dup2(nfd, fd);
+				close(nfd);
+			}
+		}
+	}
+	return closed;
+}
+
+/* The -o dump to a terminal: a stdio stream that filters what it is given
+ * (termsafe.h) before it reaches standard output. */
+static int emit_stdout(void *ctx, const char *p, size_t n)
+{
+	(void)ctx;
+	return fwrite(p, 1, n, stdout) != n;
+}
+
+static ssize_t tty_write(void *cookie, const char *p, size_t n)
+{
+	return termsafe_feed(cookie, p, n, 0, emit_stdout, NULL) ? -1 : (ssize_t)n;
+}
+
+static int tty_close(void *cookie)
+{
+	int rc = termsafe_feed(cookie, "", 0, 1, emit_stdout, NULL);
+
+	free(cookie);
+	return rc ? EOF : 0;
+}
+
+static FILE *tty_filter_open(void)
+{
+	cookie_io_functions_t io = { NULL, tty_write, NULL, tty_close };
+	struct cg_termsafe *ts = xmalloc(sizeof(*ts));
+	FILE *f;
+
+	termsafe_init(ts);
+	f = fopencookie(ts, "w", io);
+	if (!f)
+		free(ts);
+	return f;
+}
 
 struct loaded {
 	struct cg_source *src;
@@ -107,6 +205,7 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int w
 	size_t n;
 
 	memset(L, 0, sizeof(*L));
+	current_file = path;
 	L->src = source_open(path, &err);
 	if (!L->src)
 		goto fail;
@@ -199,26 +298,6 @@ static void print_selection_warnings(const char *file, const struct cg_opts *o,
 	strbuf_free(&sb);
 }
 
-struct pending {
-	const char *path;
-	char *alloc_path; /* owned when the path was built here */
-	struct strbuf data;
-};
-
-static int render_to(const struct cg_renderer *rd, const struct cg_report *r, const char *path,
-		     struct pending *out, size_t *nout)
-{
-	struct cg_error err = { { 0 }, 0, 0 };
-	struct pending *pd = &out[(*nout)++];
-
-	pd->path = path;
-	if (rd->render(r, &pd->data, &err) < 0) {
-		report_error(r->file, &err);
-		return 1;
-	}
-	return 0;
-}
-
 /* 1 when path is the file trace names, or one file of the legacy pair it
  * names (trace.key/.data, or the twin of a .key/.data path). */
 static int names_input(const char *path, const char *trace)
@@ -232,6 +311,14 @@ static int names_input(const char *path, const char *trace)
 	free(key);
 	free(data);
 	return hit;
+}
+
+/* 1 when path is the file open on standard input and a trace is read
+ * from there: "callgraph --json in.trace - < in.trace". */
+static int names_stdin(const char *path, const struct cg_opts *o)
+{
+	return (strcmp(o->trace, "-") == 0 || (o->diff_base && strcmp(o->diff_base, "-") == 0)) &&
+	       output_same_as_fd(path, STDIN_FILENO);
 }
 
 static int check_outputs(const struct cg_opts *o, const char *graph_format)
@@ -255,7 +342,7 @@ static int check_outputs(const struct cg_opts *o, const char *graph_format)
 		outs[4] = dot;
 	}
 	for (i = 0; i < 5; i++) {
-		if (outs[i] && (names_input(outs[i], o->trace) ||
+		if (outs[i] && (names_input(outs[i], o->trace) || names_stdin(outs[i], o) ||
 				(o->diff_base && names_input(outs[i], o->diff_base)))) {
 			fprintf(stderr, "callgraph: %s: refusing to overwrite an input trace\n", outs[i]);
 			free(dot);
@@ -285,120 +372,175 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->timeline = L->timeline;
 }
 
-/* -d: the comparison as text or HTML, rendered like the other outputs. */
-static int render_diff_to(int (*fn)(const struct cg_report *, const struct cg_report *,
-				    struct strbuf *, struct cg_error *),
-			  const struct cg_report *base, const struct cg_report *later,
-			  const char *path, struct pending *out, size_t *nout)
+/* What an output holds. */
+enum what { W_TEXT, W_JSON, W_HTML, W_FOLDED, W_GRAPH, W_GRAPH_DOT, W_DIFF_TEXT, W_DIFF_HTML };
+
+struct pending {
+	enum what what;
+	const char *path;
+	char *alloc_path;          /* owned when the path was built here */
+	struct cg_staged *staged;
+	struct strbuf data;
+};
+
+#define MAX_OUT 8
+
+/* The outputs o asks for, in the order they are rendered. */
+static size_t plan_outputs(const struct cg_opts *o, const char *gfmt, struct pending *out)
+{
+	size_t n = 0;
+
+	memset(out, 0, MAX_OUT * sizeof(*out));
+	if (o->diff_base) {
+		if (o->text)
+			out[n].what = W_DIFF_TEXT, out[n++].path = "-";
+		if (o->html || o->html_stdout)
+			out[n].what = W_DIFF_HTML, out[n++].path = o->html ? o->html : "-";
+	} else {
+		if (o->text)
+			out[n].what = W_TEXT, out[n++].path = "-";
+		if (o->json)
+			out[n].what = W_JSON, out[n++].path = o->json;
+		if (o->html || o->html_stdout)
+			out[n].what = W_HTML, out[n++].path = o->html ? o->html : "-";
+		if (o->folded)
+			out[n].what = W_FOLDED, out[n++].path = o->folded;
+	}
+	if (o->graph) {
+		out[n].what = W_GRAPH, out[n++].path = o->graph;
+		if (o->keep_dot && strcasecmp(gfmt, "dot") != 0 && strcasecmp(gfmt, "gv") != 0) {
+			out[n].what = W_GRAPH_DOT;
+			out[n].alloc_path = xmalloc(strlen(o->graph) + 5);
+			sprintf(out[n].alloc_path, "%s.dot", o->graph);
+			out[n].path = out[n].alloc_path;
+			n++;
+		}
+	}
+	return n;
+}
+
+static int render_one(struct pending *pd, const struct cg_report *r, const struct cg_report *rb,
+		      const struct cg_view *v, const char *gfmt)
 {
 	struct cg_error err = { { 0 }, 0, 0 };
-	struct pending *pd = &out[(*nout)++];
+	int rc = 0;
 
-	pd->path = path;
-	if (fn(base, later, &pd->data, &err) < 0) {
-		report_error(later->file, &err);
+	switch (pd->what) {
+	case W_TEXT: rc = render_text.render(r, &pd->data, &err); break;
+	case W_JSON: rc = render_json.render(r, &pd->data, &err); break;
+	case W_HTML: rc = render_html.render(r, &pd->data, &err); break;
+	case W_FOLDED: rc = render_folded.render(r, &pd->data, &err); break;
+	case W_GRAPH: rc = render_graph(r, v, gfmt, &pd->data, &err); break;
+	case W_GRAPH_DOT: rc = render_graph(r, v, "dot", &pd->data, &err); break;
+	case W_DIFF_TEXT: rc = render_diff_text(rb, r, &pd->data, &err); break;
+	case W_DIFF_HTML: rc = render_diff_html(rb, r, &pd->data, &err); break;
+	}
+	if (rc < 0) {
+		report_error(r->file, &err);
 		return 1;
 	}
 	return 0;
 }
 
-static int run(const struct cg_opts *o)
+static int run(const struct cg_opts *o, int stdout_closed)
 {
 	struct loaded L, B;
 	struct cg_report r, rb;
 	struct cg_diff *diff = NULL;
-	struct pending out[8];
-	struct cg_staged *staged[8] = { NULL };
-	size_t nout = 0, i;
+	struct pending out[MAX_OUT];
+	FILE *dump_out = NULL;
+	size_t nout, i, pass;
 	const char *gfmt = o->graph ? (o->format ? o->format : render_graph_format_for(o->graph)) : NULL;
 	int rc = 0;
 
+	memset(&L, 0, sizeof(L));
+	memset(&B, 0, sizeof(B));
 	if (check_outputs(o, gfmt))
 		return 1;
-	memset(&B, 0, sizeof(B));
-	if (o->diff_base) {
-		if (load(o->diff_base, o, NULL, 0, &B))
-			return 1;
-		if (!o->quiet)
-			print_warnings(o->diff_base, B.profile);
+	nout = plan_outputs(o, gfmt, out);
+	for (i = 0; i < MAX_OUT; i++)
+		strbuf_init(&out[i].data);
+	if (stdout_closed) {
+		int uses = o->dump;
+
+		for (i = 0; i < nout; i++)
+			uses |= strcmp(out[i].path, "-") == 0;
+		if (uses) {
+			fprintf(stderr, "callgraph: cannot write standard output: %s\n", strerror(EBADF));
+			rc = 1;
+			goto done;
+		}
 	}
-	if (load(o->trace, o, o->dump ? stdout : NULL, o->folded != NULL, &L)) {
-		loaded_free(&B);
-		return 1;
+	/* Every output is opened before the trace is read: a path that cannot
+	 * be written fails at once, not after minutes of reading. */
+	for (i = 0; i < nout; i++) {
+		struct cg_error err = { { 0 }, 0, 0 };
+
+		out[i].staged = output_open(out[i].path, &err);
+		if (!out[i].staged) {
+			fprintf(stderr, "callgraph: %s\n", err.msg);
+			rc = 1;
+			goto done;
+		}
 	}
+	if (o->diff_base && load(o->diff_base, o, NULL, 0, &B)) {
+		rc = 1;
+		goto done;
+	}
+	if (o->dump)
+		dump_out = isatty(STDOUT_FILENO) ? tty_filter_open() : stdout;
+	if (load(o->trace, o, dump_out ? dump_out : (o->dump ? stdout : NULL), o->folded != NULL,
+		 &L)) {
+		rc = 1;
+		goto done;
+	}
+	/* The base's warnings come only once the later trace has loaded, so a
+	 * failing run prints its one error line and nothing else. */
+	if (!o->quiet && o->diff_base)
+		print_warnings(o->diff_base, B.profile);
 	if (!o->quiet) {
 		print_warnings(o->trace, L.profile);
 		print_selection_warnings(o->trace, o, &L);
 	}
-	memset(out, 0, sizeof(out));
-	for (i = 0; i < 8; i++)
-		strbuf_init(&out[i].data);
 	report_fill(&r, o->trace, o, &L);
 	if (o->diff_base) {
 		report_fill(&rb, o->diff_base, o, &B);
 		diff = diff_create(profile_view(B.profile, -1), profile_view(L.profile, -1));
 		r.diff = diff;
 	}
+	for (i = 0; !rc && i < nout; i++)
+		rc = render_one(&out[i], &r, &rb, profile_view(L.profile, -1), gfmt);
+	/* Files first, then standard output and devices, which cannot be taken
+	 * back: a full disk leaves the terminal untouched. */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; !rc && i < nout; i++) {
+			struct cg_error err = { { 0 }, 0, 0 };
 
-	if (o->diff_base) {
-		if (o->text)
-			rc |= render_diff_to(render_diff_text, &rb, &r, "-", out, &nout);
-		if (!rc && (o->html || o->html_stdout))
-			rc |= render_diff_to(render_diff_html, &rb, &r, o->html ? o->html : "-", out,
-					     &nout);
-	} else {
-		if (o->text)
-			rc |= render_to(&render_text, &r, "-", out, &nout);
-		if (!rc && o->json)
-			rc |= render_to(&render_json, &r, o->json, out, &nout);
-		if (!rc && (o->html || o->html_stdout))
-			rc |= render_to(&render_html, &r, o->html ? o->html : "-", out, &nout);
-		if (!rc && o->folded)
-			rc |= render_to(&render_folded, &r, o->folded, out, &nout);
-	}
-	if (!rc && o->graph) {
-		struct cg_error err = { { 0 }, 0, 0 };
-		const struct cg_view *v = profile_view(L.profile, -1);
-		struct pending *pd = &out[nout++];
-
-		pd->path = o->graph;
-		if (render_graph(&r, v, gfmt, &pd->data, &err) < 0) {
-			report_error(o->trace, &err);
-			rc = 1;
-		} else if (o->keep_dot && strcasecmp(gfmt, "dot") != 0 && strcasecmp(gfmt, "gv") != 0) {
-			pd = &out[nout++];
-			pd->alloc_path = xmalloc(strlen(o->graph) + 5);
-			sprintf(pd->alloc_path, "%s.dot", o->graph);
-			pd->path = pd->alloc_path;
-			if (render_graph(&r, v, "dot", &pd->data, &err) < 0) {
-				report_error(o->trace, &err);
+			if (output_is_staged(out[i].staged) != (pass == 0))
+				continue;
+			if (output_write(out[i].staged, out[i].data.data ? out[i].data.data : "",
+					 out[i].data.len, &err) < 0) {
+				fprintf(stderr, "callgraph: %s\n", err.msg);
 				rc = 1;
 			}
 		}
 	}
-	/* Every output is staged (written to a temporary file) before any is
-	 * committed, so that a failing run leaves no new or changed file. */
-	for (i = 0; !rc && i < nout; i++) {
-		struct cg_error err = { { 0 }, 0, 0 };
-
-		staged[i] = output_stage(out[i].path, out[i].data.data ? out[i].data.data : "",
-					 out[i].data.len, &err);
-		if (!staged[i]) {
-			fprintf(stderr, "callgraph: %s\n", err.msg);
-			rc = 1;
-		}
+done:
+	if (dump_out && dump_out != stdout && fclose(dump_out) != 0 && !rc) {
+		fprintf(stderr, "callgraph: cannot write standard output: %s\n", strerror(errno));
+		rc = 1;
 	}
 	for (i = 0; i < nout; i++) {
 		struct cg_error err = { { 0 }, 0, 0 };
 
 		if (rc) {
-			output_abort(staged[i]);
-		} else if (output_commit(staged[i], &err) < 0) {
+			output_abort(out[i].staged);
+		} else if (output_commit(out[i].staged, &err) < 0) {
 			fprintf(stderr, "callgraph: %s\n", err.msg);
 			rc = 1;
 		}
 	}
-	for (i = 0; i < 8; i++) {
+	for (i = 0; i < MAX_OUT; i++) {
 		strbuf_free(&out[i].data);
 		free(out[i].alloc_path);
 	}
@@ -411,12 +553,15 @@ static int run(const struct cg_opts *o)
 int main(int argc, char **argv)
 {
 	struct cg_opts o;
-	int rc = cli_parse(argc, argv, &o);
+	int closed = std_fds_setup(), rc;
 
+	util_set_oom_hook(on_oom);
+	signals_setup();
+	rc = cli_parse(argc, argv, &o);
 	if (rc == CLI_USAGE)
 		return 2;
 	if (rc == CLI_OK) {
-		rc = run(&o);
+		rc = run(&o, closed & 2);
 		cli_free(&o);
 	} else {
 		rc = 0;

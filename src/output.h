@@ -1,6 +1,19 @@
-/* output.h - write a finished output atomically: to a temporary file beside
- * the target, then rename, so a failure never leaves a partial or empty
- * file and never clobbers the input.  "-" is standard output. */
+/* output.h - output files that appear whole or not at all.
+ *
+ * An output is opened before the trace is read (so that an unwritable path
+ * fails at once), written while or after rendering, and committed at the
+ * end: a regular file is written to an unnamed temporary file (O_TMPFILE)
+ * in the target's directory and linked into place at commit, so that no run
+ * -- not even one killed by SIGKILL -- leaves a partial file.  Where the file
+ * system has no O_TMPFILE, a named temporary file beside the target is used
+ * instead; output_signal_cleanup removes those on a fatal signal.  "-" is
+ * standard output; a device, FIFO or socket is written in place.  Output to
+ * a terminal is filtered by termsafe.h; files keep their bytes.
+ *
+ * Existing targets keep their mode; a symlink (even a dangling one) is
+ * written through to the file it names.  The handle owns its descriptors
+ * and names; output_commit and output_abort free it.
+ */
 #ifndef CG_OUTPUT_H
 #define CG_OUTPUT_H
 
@@ -8,19 +21,27 @@
 
 #include "util.h"
 
-/* Two phases, so that several outputs appear together or not at all:
- * output_stage writes a temporary file beside path (standard output, a
- * device or a FIFO is only opened) and returns a handle, or NULL with err
- * filled; output_commit renames it into place (or writes it) and frees the
- * handle, returning 0 or -1 with err filled; output_abort removes the
- * temporary file and frees the handle (NULL is fine).  data is borrowed
- * until the commit or abort. */
 struct cg_staged;
-struct cg_staged *output_stage(const char *path, const void *data, size_t len,
-			       struct cg_error *err);
+/* Open path for writing.  NULL and err filled ("cannot create ...", "cannot
+ * write ...: is a directory") on failure; nothing is created then. */
+struct cg_staged *output_open(const char *path, struct cg_error *err);
+/* Append len bytes.  0, or -1 with err filled (EFBIG, ENOSPC, EPIPE...). */
+int output_write(struct cg_staged *s, const void *data, size_t len, struct cg_error *err);
+/* 1 when s is a regular file (staged), 0 for standard output, a device or
+ * a FIFO (written in place: no atomicity to keep). */
+int output_is_staged(const struct cg_staged *s);
+/* Put the file in place (or flush standard output) and free s.  0, or -1
+ * with err filled; the target is then unchanged. */
 int output_commit(struct cg_staged *s, struct cg_error *err);
+/* Drop the output: the target is unchanged.  NULL is fine. */
 void output_abort(struct cg_staged *s);
+
 /* 1 when path and other name the same existing file. */
 int output_same_file(const char *path, const char *other);
+/* 1 when path names the file open on descriptor fd (e.g. 0, standard input). */
+int output_same_as_fd(const char *path, int fd);
+/* Remove every named temporary file still open.  Async-signal-safe: for a
+ * fatal-signal handler. */
+void output_signal_cleanup(void);
 
 #endif

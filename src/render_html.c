@@ -434,7 +434,18 @@ static void put_bar(const struct cg_view *all, struct strbuf *sb)
 		put_text(sb, t->name);
 		strbuf_printf(sb, " (%u): %s ms</option>\n", t->tid, fmt_ms(ms, t->incl_us));
 	}
-	strbuf_puts(sb, "</select></label>\n<label>Search <input id=\"search\" type=\"search\" "
+	strbuf_puts(sb, "</select></label>\n");
+	if (all->has_other) {
+		enum cg_clock_sel c[2] = { all->primary, profile_other_clock(all->primary) };
+
+		strbuf_puts(sb, "<label title=\"The clock that orders and colours the table, the graph, "
+				"the timeline and the flame graph\">Clock <select id=\"clock\">\n");
+		for (i = 0; i < 2; i++)
+			strbuf_printf(sb, "<option value=\"%s\">%s</option>\n", profile_clock_name(c[i]),
+				      c[i] == CG_USE_CPU ? "cpu (thread time)" : "wall (real time)");
+		strbuf_puts(sb, "</select></label>\n");
+	}
+	strbuf_puts(sb, "<label>Search <input id=\"search\" type=\"search\" "
 			"placeholder=\"method name (smart case)\" autocomplete=\"off\" "
 			"spellcheck=\"false\"></label>\n<span id=\"matched\" aria-live=\"polite\"></span>\n"
 			"</div>\n");
@@ -469,26 +480,55 @@ static void put_graphs(const struct cg_report *r, const struct graphs *G, size_t
 	strbuf_puts(sb, "<p id=\"graph-note\" hidden></p>\n</div>\n</section>\n");
 }
 
-/* The flat profile's header row (each a sort button; inclusive time is the
- * initial order) and an empty body the script fills. */
-static void put_table(struct strbuf *sb)
+/* One sortable header cell of the flat profile; clock is "" for columns
+ * that are on no clock. */
+static void put_th(struct strbuf *sb, const char *key, const char *clock, int sorted,
+		   const char *label)
 {
-	static const char *const cols[][3] = {
-		{ "name", "", "Method" },
-		{ "incl", " class=\"num\" aria-sort=\"descending\"", "Incl ms" },
-		{ "inclp", " class=\"num\"", "Incl %" },
-		{ "excl", " class=\"num\"", "Excl ms" },
-		{ "exclp", " class=\"num\"", "Excl %" },
-		{ "calls", " class=\"num\"", "Calls+Rec" },
-		{ "mpc", " class=\"num\"", "ms/call" },
-	};
-	size_t i;
+	strbuf_printf(sb, "<th data-key=\"%s\"", key);
+	if (*clock)
+		strbuf_printf(sb, " data-clock=\"%s\"", clock);
+	if (strcmp(key, "name"))
+		strbuf_puts(sb, " class=\"num\"");
+	if (sorted)
+		strbuf_puts(sb, " aria-sort=\"descending\"");
+	strbuf_printf(sb, "><button type=\"button\">%s</button></th>", label);
+}
 
+/* The flat profile's header row (each a sort button; inclusive time on the
+ * primary clock is the initial order) and an empty body the script fills.
+ * A dual-clock trace has both clocks' columns, cpu first as in Traceview,
+ * and the off-CPU share of inclusive time (1 - cpu / wall). */
+static void put_table(const struct cg_view *all, struct strbuf *sb)
+{
+	enum cg_clock_sel clocks[2] = { all->primary, all->primary };
+	size_t nclocks = 1, i;
+	char label[64];
+
+	if (all->has_other) {
+		clocks[0] = CG_USE_CPU;
+		clocks[1] = CG_USE_WALL;
+		nclocks = 2;
+	}
 	strbuf_puts(sb, "<section id=\"profile\">\n<h2>Flat profile</h2>\n<table id=\"flat\">\n"
 			"<thead><tr>");
-	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
-		strbuf_printf(sb, "<th data-key=\"%s\"%s><button type=\"button\">%s</button></th>",
-			      cols[i][0], cols[i][1], cols[i][2]);
+	put_th(sb, "name", "", 0, "Method");
+	for (i = 0; i < nclocks; i++) {
+		const char *c = nclocks == 2 ? profile_clock_name(clocks[i]) : "";
+		const char *cl = profile_clock_name(clocks[i]);
+		int primary = clocks[i] == all->primary;
+
+		snprintf(label, sizeof(label), "Incl %s ms", nclocks == 2 ? cl : "");
+		put_th(sb, "incl", c, primary, nclocks == 2 ? label : "Incl ms");
+		put_th(sb, "inclp", c, 0, "Incl %");
+		snprintf(label, sizeof(label), "Excl %s ms", cl);
+		put_th(sb, "excl", c, 0, nclocks == 2 ? label : "Excl ms");
+		put_th(sb, "exclp", c, 0, "Excl %");
+	}
+	if (nclocks == 2)
+		put_th(sb, "off", "", 0, "Off-CPU %");
+	put_th(sb, "calls", "", 0, "Calls+Rec");
+	put_th(sb, "mpc", "", 0, "ms/call");
 	strbuf_puts(sb, "</tr></thead>\n<tbody></tbody>\n</table>\n<noscript><p>The flat profile "
 			"is built by the page's script; without JavaScript, run callgraph on the "
 			"trace for the text profile.</p></noscript>\n</section>\n");
@@ -496,20 +536,26 @@ static void put_table(struct strbuf *sb)
 
 /* One view's data: methods as flat [k, incl, excl, calls, rec] with k the
  * method's position in the all-threads view; edges as flat [caller, callee,
- * calls, incl] with a root caller written -1 - thread index. */
+ * calls, incl] with a root caller written -1 - thread index.  A dual-clock
+ * view adds the other clock: "ototal", [oincl, oexcl] after each method's
+ * five numbers and oincl after each edge's four. */
 static void put_view(const struct cg_view *all, const struct cg_view *v, int vi, int graph,
 		     struct strbuf *sb)
 {
 	size_t i;
 
-	strbuf_printf(sb, "{\"t\":%d,\"total\":%" PRIu64 ",\"g\":%d,\"m\":[", vi - 1, v->total_us,
-		      graph);
+	strbuf_printf(sb, "{\"t\":%d,\"total\":%" PRIu64 ",", vi - 1, v->total_us);
+	if (v->has_other)
+		strbuf_printf(sb, "\"ototal\":%" PRIu64 ",", v->o_total_us);
+	strbuf_printf(sb, "\"g\":%d,\"m\":[", graph);
 	for (i = 0; i < v->nmethods; i++) {
 		const struct cg_pmethod *m = &v->methods[i];
 
 		strbuf_printf(sb, "%s%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 			      i ? "," : "", all->method_pos[m->index], m->incl_us, m->excl_us,
 			      m->calls, m->rec_calls);
+		if (v->has_other)
+			strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64, m->o_incl_us, m->o_excl_us);
 	}
 	strbuf_puts(sb, "],\n\"e\":[");
 	for (i = 0; i < v->nedges; i++) {
@@ -519,12 +565,15 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 
 		strbuf_printf(sb, "%s%" PRId64 ",%" PRIu32 ",%" PRIu64 ",%" PRIu64, i ? "," : "",
 			      caller, all->method_pos[e->callee], e->calls, e->incl_us);
+		if (v->has_other)
+			strbuf_printf(sb, ",%" PRIu64, e->o_incl_us);
 	}
 	strbuf_puts(sb, "]}");
 }
 
-/* The JSON block: threads [tid, name, records, incl, excl], methods
- * [display name (javaname_put_label), signature, id] in all-threads view order, then the views:
+/* The JSON block: the primary clock's name and the other clock's (null on
+ * a single-clock trace), threads [tid, name, records, incl, excl], methods
+ * [display name (javaname_put_label), signature, id in lower-case hex] in all-threads view order, then the views:
  * all threads first, then each thread in view order.  Times in us. */
 static void put_data(const struct cg_report *r, const struct graphs *G, struct strbuf *sb)
 {
@@ -536,7 +585,13 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 
 	strbuf_init(&name);
 	strbuf_printf(sb, "<script type=\"application/json\" id=\"cg-data\">\n"
-			  "{\"graphThreads\":%zu,\n\"threads\":[", G->thread_graphs);
+			  "{\"graphThreads\":%zu,\"clock\":\"%s\",\"other\":", G->thread_graphs,
+		      profile_clock_name(all->primary));
+	if (all->has_other)
+		strbuf_printf(sb, "\"%s\"", profile_clock_name(profile_other_clock(all->primary)));
+	else
+		strbuf_puts(sb, "null");
+	strbuf_puts(sb, ",\n\"threads\":[");
 	for (i = 0; i < all->nthreads; i++) {
 		const struct cg_pthread *t = &all->threads[i];
 
@@ -555,7 +610,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 		put_jstr(sb, name.data ? name.data : "");
 		strbuf_putc(sb, ',');
 		put_jstr(sb, m->sig);
-		strbuf_printf(sb, ",%" PRIu64 "]", m->id);
+		strbuf_printf(sb, ",\"%" PRIx64 "\"]", m->id);
 	}
 	strbuf_puts(sb, "],\n\"views\":[\n");
 	put_view(all, all, 0, G->graph_of[0], sb);
@@ -583,7 +638,7 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	put_summary(r, all, sb);
 	put_bar(all, sb);
 	put_graphs(r, &G, all->nthreads, sb);
-	put_table(sb);
+	put_table(all, sb);
 	if (render_timeline_section(r, sb, err) < 0)
 		goto out;
 	put_data(r, &G, sb);

@@ -8,6 +8,14 @@
 /* Candidates listed before "and N more". */
 #define MAX_LISTED 12
 
+/* Append a name from the trace or the command line with control
+ * characters (which could drive a terminal) shown as '?'. */
+static void put_safe(struct strbuf *out, const char *s)
+{
+	for (; *s; s++)
+		strbuf_putc(out, ((unsigned char)*s < 0x20 || *s == 0x7f) ? '?' : *s);
+}
+
 static void thread_warning(const struct cg_symtab *st, const char *pat, int64_t pid,
 			   int main_named, struct strbuf *out)
 {
@@ -19,10 +27,14 @@ static void thread_warning(const struct cg_symtab *st, const char *pat, int64_t 
 		if (profile_thread_match(pat, t->tid, t->name, pid, main_named))
 			return;
 	}
-	strbuf_printf(out, "--thread %s matches no thread; the threads are", pat);
-	for (i = 0; i < n && i < MAX_LISTED; i++)
-		strbuf_printf(out, "%s %s (%u)", i ? "," : "", symtab_thread_at(st, i)->name,
-			      (unsigned)symtab_thread_at(st, i)->tid);
+	strbuf_puts(out, "--thread ");
+	put_safe(out, pat);
+	strbuf_puts(out, " matches no thread; the threads are");
+	for (i = 0; i < n && i < MAX_LISTED; i++) {
+		strbuf_puts(out, i ? ", " : " ");
+		put_safe(out, symtab_thread_at(st, i)->name);
+		strbuf_printf(out, " (%u)", (unsigned)symtab_thread_at(st, i)->tid);
+	}
 	if (n > MAX_LISTED)
 		strbuf_printf(out, " and %zu more", n - MAX_LISTED);
 	if (n == 0)
@@ -73,7 +85,9 @@ static void method_warning(const struct cg_symtab *st, const char *opt, const ch
 			return;
 	}
 	last_word(pat, word, sizeof(word));
-	strbuf_printf(out, "%s %s matches no method", opt, pat);
+	strbuf_printf(out, "%s ", opt);
+	put_safe(out, pat);
+	strbuf_puts(out, " matches no method");
 	for (i = 0; i < n && word[0]; i++) {
 		strbuf_reset(name);
 		symtab_put_display(name, symtab_method(st, (uint32_t)i));
@@ -83,13 +97,17 @@ static void method_warning(const struct cg_symtab *st, const char *opt, const ch
 			more++;
 			continue;
 		}
-		strbuf_printf(out, "%s %s", listed ? "," : "; methods containing", name->data);
+		strbuf_puts(out, listed ? ", " : "; methods containing ");
+		put_safe(out, name->data);
 		listed++;
 	}
 	if (more)
 		strbuf_printf(out, " and %zu more", more);
-	if (!listed)
-		strbuf_printf(out, "; no method name contains '%s'", word);
+	if (!listed) {
+		strbuf_puts(out, "; no method name contains '");
+		put_safe(out, word);
+		strbuf_putc(out, '\'');
+	}
 	strbuf_putc(out, '\n');
 }
 

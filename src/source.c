@@ -252,6 +252,29 @@ void source_free(struct cg_source *s)
 	free(s);
 }
 
+/* After a gzip member: 1 when another member starts (its first bytes left
+ * in the input buffer), 0 when the input ends or holds no gzip magic next,
+ * -1 on a read error. */
+static int next_member(struct cg_source *s, struct cg_error *err)
+{
+	/* Move what is left to the front so the magic can be completed. */
+	memmove(s->zin, s->z.next_in, s->z.avail_in);
+	s->z.next_in = s->zin;
+	while (s->z.avail_in < 2) {
+		ssize_t r = raw_read(s, s->zin + s->z.avail_in, RAW_BLOCK - s->z.avail_in, err);
+
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		s->z.avail_in += (uInt)r;
+	}
+	if (s->z.avail_in >= 2 && s->zin[0] == 0x1f && s->zin[1] == 0x8b)
+		return 1;
+	s->z.avail_in = 0;
+	return 0;
+}
+
 static ssize_t gz_read(struct cg_source *s, unsigned char *buf, size_t n, struct cg_error *err)
 {
 	if (!s->z_ready) {
@@ -285,23 +308,17 @@ static ssize_t gz_read(struct cg_source *s, unsigned char *buf, size_t n, struct
 		}
 		rc = inflate(&s->z, Z_NO_FLUSH);
 		if (rc == Z_STREAM_END) {
-			/* Concatenated members are legal gzip: continue if more follows. */
-			unsigned char more[1];
-			ssize_t r = 0;
+			/* Concatenated members are legal gzip: continue when another
+			 * member (1f 8b) follows.  Anything else after a complete,
+			 * checked member is ignored, as gzip -d does: zeros padding
+			 * the file to a block size, or a stray byte. */
+			int more = next_member(s, err);
 
-			if (s->z.avail_in == 0) {
-				r = raw_read(s, more, 1, err);
-				if (r < 0)
-					return -1;
-			}
-			if (s->z.avail_in == 0 && r == 0) {
+			if (more < 0)
+				return -1;
+			if (!more) {
 				s->z_end = 1;
 				break;
-			}
-			if (r == 1) {
-				s->zin[0] = more[0];
-				s->z.next_in = s->zin;
-				s->z.avail_in = 1;
 			}
 			inflateReset(&s->z);
 			continue;

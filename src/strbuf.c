@@ -87,12 +87,13 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 	return p;
 }
 
-void strbuf_put_html(struct strbuf *sb, const char *s)
+void strbuf_put_html(struct strbuf *sb, const char *str)
 {
-	const char *run = s;
+	const unsigned char *s = (const unsigned char *)str, *run = s;
 
-	for (; *s; s++) {
+	while (*s) {
 		const char *rep;
+		size_t k = 1;
 
 		switch (*s) {
 		case '&': rep = "&amp;"; break;
@@ -100,11 +101,22 @@ void strbuf_put_html(struct strbuf *sb, const char *s)
 		case '>': rep = "&gt;"; break;
 		case '"': rep = "&quot;"; break;
 		case '\'': rep = "&#39;"; break;
-		default: continue;
+		default:
+			/* Invalid UTF-8 and control characters would make the page
+			 * invalid: each becomes U+FFFD. */
+			if ((*s < 0x20 && *s != '\t' && *s != '\n' && *s != '\r') || *s == 0x7f ||
+			    (k = strbuf_utf8_len(s)) == 0) {
+				rep = "\xef\xbf\xbd";
+				k = 1;
+				break;
+			}
+			s += k;
+			continue;
 		}
 		strbuf_add(sb, run, (size_t)(s - run));
 		strbuf_puts(sb, rep);
-		run = s + 1;
+		s += k;
+		run = s;
 	}
 	strbuf_add(sb, run, (size_t)(s - run));
 }

@@ -33,7 +33,9 @@ char *strbuf_detach(struct strbuf *sb, size_t *len);
 size_t strbuf_utf8_len(const unsigned char *s);
 
 /* Escapers append s (NUL-terminated bytes, possibly invalid UTF-8) escaped. */
-/* HTML text and attribute values: & < > " ' */
+/* HTML text and attribute values: & < > " ' as entities; invalid UTF-8 and
+ * control characters other than tab, LF and CR become U+FFFD, so the page
+ * stays valid UTF-8 whatever the trace holds. */
 void strbuf_put_html(struct strbuf *sb, const char *s);
 /* JSON string body (no quotes): \" \\ control chars; invalid UTF-8 bytes are
  * replaced by U+FFFD so the document stays valid JSON. */

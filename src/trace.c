@@ -2,6 +2,7 @@
  * items.  One pass over a bounded buffer; every failure is returned with the
  * byte offset where it was found. */
 #include "trace.h"
+#include "trace_int.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -20,35 +21,10 @@
 #define MAX_SUMMARY (64u << 20)
 #define MAX_RECORD_SIZE 64
 
-enum { ST_RECORDS, ST_DONE };
-
-struct cg_trace {
-	struct cg_source *src;
-	struct cg_symtab *st;
-	struct cg_trace_info info;
-	char *vm;
-	struct strbuf key;     /* key section or summary text, for the dump */
-
-	unsigned char *buf;
-	size_t cap, len, pos;
-	uint64_t base;         /* stream offset of buf[0] */
-	int eof;
-
-	int rec_size;
-	int tid_bytes;         /* 1 (v1) or 2 */
-	int dual;              /* records carry thread-CPU then wall time */
-	int state;
-};
-
-static uint64_t off_at(const struct cg_trace *t, size_t pos)
-{
-	return t->base + pos;
-}
-
 /* Make at least `need` bytes available from t->pos.  Returns the number
  * available (less than need only at end of input), or -1 on a read error.
  * The buffer grows with the data actually read, never with a claimed size. */
-static ssize_t ensure(struct cg_trace *t, size_t need, struct cg_error *err)
+ssize_t trace_ensure(struct cg_trace *t, size_t need, struct cg_error *err)
 {
 	while (t->len - t->pos < need && !t->eof) {
 		ssize_t r;
@@ -89,7 +65,7 @@ static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t 
 			char *s = (char *)t->buf + t->pos;
 			size_t i;
 
-			*off = off_at(t, t->pos);
+			*off = trace_off(t, t->pos);
 			if (n > MAX_LINE) {
 				cg_error_set(err, (int64_t)*off,
 					     "key line longer than %u bytes (hard limit)", MAX_LINE);
@@ -109,11 +85,11 @@ static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t 
 		}
 		scanned = t->len - t->pos;
 		if (scanned > MAX_LINE) {
-			cg_error_set(err, (int64_t)off_at(t, t->pos),
+			cg_error_set(err, (int64_t)trace_off(t, t->pos),
 				     "key line longer than %u bytes (hard limit)", MAX_LINE);
 			return -1;
 		}
-		avail = ensure(t, scanned + 1, err);
+		avail = trace_ensure(t, scanned + 1, err);
 		if (avail < 0)
 			return -1;
 		if ((size_t)avail <= scanned)
@@ -123,7 +99,7 @@ static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t 
 
 /* At most n-1 bytes of s for an error message, with control and non-ASCII
  * bytes shown as '?' so that hostile names cannot drive the terminal. */
-static const char *excerpt(const char *s, char *buf, size_t n)
+const char *trace_excerpt(const char *s, char *buf, size_t n)
 {
 	size_t i;
 
@@ -189,7 +165,7 @@ static int parse_method_line(struct cg_trace *t, char *line, uint64_t off, struc
 	}
 	if (n < 1 || parse_method_id(f[0], &id)) {
 		cg_error_set(err, (int64_t)off, "bad method line (expected a hex id): \"%s\"",
-			     excerpt(f[0] ? f[0] : "", shown, 41));
+			     trace_excerpt(f[0] ? f[0] : "", shown, 41));
 		return -1;
 	}
 	if (n >= 6)
@@ -212,7 +188,7 @@ static int parse_thread_line(struct cg_trace *t, char *line, uint64_t off, int r
 	*sep = '\0';
 	if (parse_u64(line, 10, &tid) || tid > UINT32_MAX) {
 		cg_error_set(err, (int64_t)off, "bad thread line (expected a decimal id): \"%s\"",
-			     excerpt(line, shown, 41));
+			     trace_excerpt(line, shown, 41));
 		return -1;
 	}
 	symtab_define_thread(t->st, (uint32_t)tid, name, replace);
@@ -261,11 +237,14 @@ static void parse_option(struct cg_trace *t, char *line)
 	}
 }
 
-static int check_version(int64_t v, uint64_t off, struct cg_error *err)
+static int check_version(const struct cg_trace *t, int64_t v, uint64_t off, struct cg_error *err)
 {
+	if (t->v2 && (v == 4 || v == 5))
+		return 0;   /* a V2 summary */
 	if (v == 4 || v == 5) {
 		cg_error_set(err, (int64_t)off,
-			     "trace format V2 (version %d) is not supported yet", (int)v);
+			     "V2 *version %d in a text key section: a non-streaming V2 file of "
+			     "Android 15's first release, whose layout is not supported", (int)v);
 		return -1;
 	}
 	if (v < 1 || v > 3) {
@@ -280,7 +259,7 @@ enum section { SEC_NONE, SEC_VERSION, SEC_THREADS, SEC_METHODS, SEC_OTHER };
 /* Parse a key section from the current position up to and including "*end".
  * `summary` selects streaming-summary rules: names from it never replace
  * in-band names, and its end is the end of its text. */
-static int parse_key(struct cg_trace *t, int summary, struct cg_error *err)
+int trace_parse_key(struct cg_trace *t, int summary, struct cg_error *err)
 {
 	enum section sec = SEC_NONE;
 	int want_version = 0;
@@ -296,10 +275,10 @@ static int parse_key(struct cg_trace *t, int summary, struct cg_error *err)
 
 			if (parse_u64(line, 10, &v)) {
 				cg_error_set(err, (int64_t)off, "bad *version number \"%s\"",
-					     excerpt(line, shown, 21));
+					     trace_excerpt(line, shown, 21));
 				return -1;
 			}
-			if (check_version((int64_t)(v > 1000 ? 1000 : v), off, err))
+			if (check_version(t, (int64_t)(v > 1000 ? 1000 : v), off, err))
 				return -1;
 			t->info.version = (int)v;
 			want_version = 0;
@@ -326,7 +305,7 @@ static int parse_key(struct cg_trace *t, int summary, struct cg_error *err)
 		}
 		if (sec == SEC_NONE) {
 			cg_error_set(err, (int64_t)off, "not a method trace: expected *version, found \"%s\"",
-				     excerpt(line, shown, 21));
+				     trace_excerpt(line, shown, 21));
 			return -1;
 		}
 		if (!summary && strncmp(line, "SLOW", 4) == 0) {
@@ -345,7 +324,7 @@ static int parse_key(struct cg_trace *t, int summary, struct cg_error *err)
 	}
 	if (rc < 0)
 		return -1;
-	cg_error_set(err, (int64_t)off_at(t, t->pos),
+	cg_error_set(err, (int64_t)trace_off(t, t->pos),
 		     summary ? "streaming summary has no *end line" : "key section has no *end line (truncated?)");
 	return -1;
 }
@@ -384,9 +363,9 @@ static int set_record_layout(struct cg_trace *t, int version, int field, uint64_
 /* The 32-byte binary header (regular: after *end; streaming: at byte 0). */
 static int parse_header(struct cg_trace *t, struct cg_error *err)
 {
-	uint64_t off = off_at(t, t->pos);
+	uint64_t off = trace_off(t, t->pos);
 	const unsigned char *h;
-	ssize_t avail = ensure(t, 32, err);
+	ssize_t avail = trace_ensure(t, 32, err);
 	int version, hv, data_off, field = 0;
 
 	if (avail < 0)
@@ -447,7 +426,7 @@ static int parse_header(struct cg_trace *t, struct cg_error *err)
 			     data_off);
 		return -1;
 	}
-	avail = ensure(t, (size_t)data_off, err);
+	avail = trace_ensure(t, (size_t)data_off, err);
 	if (avail < 0)
 		return -1;
 	if (avail < data_off) {
@@ -463,6 +442,35 @@ static int parse_header(struct cg_trace *t, struct cg_error *err)
 		return -1;
 	t->pos += (size_t)data_off;
 	return 0;
+}
+
+/* 4, 5, 0xF4, 0xF5: the V2 packet layout. */
+static int is_v2_version(unsigned hv)
+{
+	return (hv & 0x0f) >= 4 && (hv & 0x0f) <= 5 && ((hv & 0xf0) == 0 || (hv & 0xf0) == 0xf0) &&
+	       hv < 0x100;
+}
+
+/* A headerless file that starts like a V2 packet: a METHOD-INFO (u1 1, u8 id,
+ * u2 len, text with tabs) or an event block (u1 2, u4 tid, u3 count, u4 size
+ * within the file). */
+static int looks_like_v2_packet(struct cg_trace *t)
+{
+	struct cg_error ignore;
+	ssize_t avail = trace_ensure(t, 64, &ignore);
+	const unsigned char *p = t->buf;
+
+	if (avail < 12)
+		return 0;
+	if (p[0] == 1) {
+		size_t len = get_le16(p + 9), i;
+
+		for (i = 11; i < (size_t)avail && i < 11 + len; i++)
+			if (p[i] == '\t')
+				return 1;
+		return 0;
+	}
+	return get_le32(p + 8) > 0 && (p[5] | p[6] | p[7]) != 0;
 }
 
 struct cg_trace *trace_open(struct cg_source *src, struct cg_error *err)
@@ -482,14 +490,31 @@ struct cg_trace *trace_open(struct cg_source *src, struct cg_error *err)
 	t->info.gzip = source_kind(src) == 1;
 	t->info.layout = source_kind(src) == 2 ? CG_LAYOUT_SPLIT : CG_LAYOUT_REGULAR;
 
-	avail = ensure(t, 9, err);
+	avail = trace_ensure(t, 9, err);
 	if (avail < 0)
 		goto fail;
-	if (avail >= 4 && memcmp(t->buf, "SLOW", 4) == 0) {
+	if (avail >= 6 && memcmp(t->buf, "SLOW", 4) == 0 && is_v2_version(get_le16(t->buf + 4))) {
+		if (v2_open(t, err))
+			goto fail;
+		t->state = ST_RECORDS;
+		return t;
+	} else if (avail >= 6 && memcmp(t->buf, "SLOW", 4) == 0 && get_le16(t->buf + 4) == 0xf6) {
+		cg_error_set(err, 4, "ART long-running-method dump (version 0xf6): not supported "
+				     "(its layout is not a stable file format)");
+		goto fail;
+	} else if (avail >= 4 && memcmp(t->buf, "SLOW", 4) == 0) {
 		t->info.layout = CG_LAYOUT_STREAMING;
+	} else if (avail >= 1 && (t->buf[0] == 1 || t->buf[0] == 2) && looks_like_v2_packet(t)) {
+		cg_error_set(err, 0, t->buf[0] == 1
+				     ? "V2 method-info packet at the start, before any header: a "
+				       "non-streaming V2 file of Android 15's first release, whose layout "
+				       "is not supported"
+				     : "V2 event block at the start, with no header: an ART TraceProfiler "
+				       "dump, which is not supported");
+		goto fail;
 	} else if (avail >= 9 && memcmp(t->buf, "*version", 8) == 0 &&
 		   (t->buf[8] == '\n' || t->buf[8] == '\r')) {
-		if (parse_key(t, 0, err))
+		if (trace_parse_key(t, 0, err))
 			goto fail;
 	} else {
 		cg_error_set(err, 0, avail == 0 ? "empty file"
@@ -509,6 +534,7 @@ void trace_free(struct cg_trace *t)
 {
 	if (!t)
 		return;
+	v2_free(t->v2);
 	symtab_free(t->st);
 	strbuf_free(&t->key);
 	free(t->vm);
@@ -538,9 +564,9 @@ static inline void decode(const struct cg_trace *t, const unsigned char *p, stru
  * input is needed but the stream ended (truncated), -1 on error. */
 static int streaming_item(struct cg_trace *t, struct cg_error *err)
 {
-	uint64_t off = off_at(t, t->pos);
+	uint64_t off = trace_off(t, t->pos);
 	const unsigned char *p;
-	ssize_t avail = ensure(t, 3, err);
+	ssize_t avail = trace_ensure(t, 3, err);
 	size_t len;
 	int op;
 
@@ -552,14 +578,14 @@ static int streaming_item(struct cg_trace *t, struct cg_error *err)
 	if (op == 1 || op == 2) {
 		size_t hdr = op == 1 ? 5 : 7;
 
-		avail = ensure(t, hdr, err);
+		avail = trace_ensure(t, hdr, err);
 		if (avail < 0)
 			return -1;
 		if ((size_t)avail < hdr)
 			return 0;
 		p = t->buf + t->pos;
 		len = get_le16(p + hdr - 2);
-		avail = ensure(t, hdr + len, err);
+		avail = trace_ensure(t, hdr + len, err);
 		if (avail < 0)
 			return -1;
 		if ((size_t)avail < hdr + len)
@@ -589,7 +615,7 @@ static int streaming_item(struct cg_trace *t, struct cg_error *err)
 	if (op == 3) {
 		uint64_t slen;
 
-		avail = ensure(t, 7, err);
+		avail = trace_ensure(t, 7, err);
 		if (avail < 0)
 			return -1;
 		if (avail < 7)
@@ -601,7 +627,7 @@ static int streaming_item(struct cg_trace *t, struct cg_error *err)
 				     (unsigned long long)slen, MAX_SUMMARY);
 			return -1;
 		}
-		avail = ensure(t, 7 + (size_t)slen, err);
+		avail = trace_ensure(t, 7 + (size_t)slen, err);
 		if (avail < 0)
 			return -1;
 		if ((size_t)avail < 7 + slen)
@@ -617,7 +643,7 @@ static int streaming_item(struct cg_trace *t, struct cg_error *err)
 			t->eof = 1;
 			strbuf_reset(&t->key);
 			t->info.version = 0;
-			rc = parse_key(t, 1, err);
+			rc = trace_parse_key(t, 1, err);
 			t->len = keep_len;
 			t->eof = keep_eof;
 			t->pos = t->pos > t->len ? t->len : t->pos;
@@ -638,13 +664,15 @@ int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n
 	size_t k = 0;
 	const size_t rs = (size_t)t->rec_size;
 
+	if (t->v2)
+		return v2_next(t, recs, max, n, err);
 	*n = 0;
 	while (t->state == ST_RECORDS && k < max) {
 		const unsigned char *p;
 		size_t avail = t->len - t->pos;
 
 		if (avail < rs || (t->info.layout == CG_LAYOUT_STREAMING && avail < 2)) {
-			ssize_t a = ensure(t, rs, err);
+			ssize_t a = trace_ensure(t, rs, err);
 
 			if (a < 0) {
 				*n = k;
@@ -688,7 +716,7 @@ int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n
 				if (t->info.layout == CG_LAYOUT_STREAMING && get_le16(p) == 0)
 					break;
 				decode(t, p, &recs[k]);
-				recs[k].offset = off_at(t, t->pos);
+				recs[k].offset = trace_off(t, t->pos);
 				t->pos += rs;
 				k++;
 			}

@@ -3,8 +3,11 @@
  * Reads, in one streaming pass, every layout real devices write: regular
  * v1/v2/v3 (text key + binary records), the streaming layout (0xF2/0xF3,
  * methods and threads in-band, summary at the end), the legacy split pair and
- * gzip (both handled by source.c).  V2 traces (versions 4/5) are recognised
- * and rejected with a clear error.
+ * gzip (both handled by source.c), and the V2 packet layout (versions 4, 5,
+ * 0xF4, 0xF5; trace_v2.c) in the two generations whose layout is established
+ * (docs/v2-format.md), with 64-bit method ids mapped to 32-bit record keys.
+ * Other V2-era layouts (Android 15's first non-streaming V2 file, ART
+ * TraceProfiler dumps, version 0xF6) are recognised and refused.
  *
  * The reader borrows the source and owns the symtab it fills; records are
  * delivered in batches and never all held in memory.  It never prints and
@@ -29,7 +32,8 @@ enum cg_action { CG_ENTER = 0, CG_EXIT = 1, CG_UNWIND = 2, CG_ACTION3 = 3 };
  * (wall). */
 struct cg_record {
 	uint32_t tid;
-	uint32_t method;  /* raw id, low 2 bits cleared */
+	uint32_t method;  /* symtab key: the raw id, low 2 bits cleared (v1-v3), or
+			   * the key the reader gave a 64-bit V2 id */
 	uint32_t t_cpu;
 	uint32_t t_wall;
 	uint8_t action;
@@ -53,6 +57,9 @@ struct cg_trace_info {
 	int gzip;             /* input was gzip-compressed */
 	int truncated;        /* the data ended mid-record or without a summary */
 	uint64_t records;     /* records delivered so far */
+	int v2_gen;           /* V2 block layout 'A', 'B' or 'C'; 0 for v1-v3 or before
+			       * the first block */
+	int v2_ns;            /* V2 'B' times read as ns (else µs) */
 };
 
 struct cg_trace;

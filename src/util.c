@@ -1,5 +1,5 @@
 /* util.c - allocation that cannot fail silently, error filling, number
- * formatting.  The only abort below cli is allocation failure. */
+ * formatting.  The only exit below cli is allocation failure (util.h). */
 #include "util.h"
 
 #include <inttypes.h>
@@ -21,8 +21,19 @@ void cg_error_set(struct cg_error *err, int64_t offset, const char *fmt, ...)
 	err->offset = offset >= 0 ? (uint64_t)offset : 0;
 }
 
+/* Set once by main before anything is allocated; an allocation failure
+ * can only be answered from here, so this one hook is global. */
+static void (*oom_hook)(size_t);
+
+void util_set_oom_hook(void (*hook)(size_t n))
+{
+	oom_hook = hook;
+}
+
 static void oom(size_t n)
 {
+	if (oom_hook)
+		oom_hook(n);
 	fprintf(stderr, "callgraph: out of memory (%zu bytes)\n", n);
 	abort();
 }

@@ -1,7 +1,9 @@
 /* util.h - allocation, errors and little-endian decoding shared by every module.
  *
  * Ownership: xmalloc and friends return memory the caller frees with free().
- * They abort on exhaustion (the only exit below cli); nothing else here exits.
+ * On exhaustion they call the hook main set with util_set_oom_hook (which
+ * reports the file being read and ends the run with status 1), or abort when
+ * none is set; nothing else here exits.
  */
 #ifndef CG_UTIL_H
 #define CG_UTIL_H
@@ -21,6 +23,8 @@ struct cg_error {
 void cg_error_set(struct cg_error *err, int64_t offset, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Called with the size asked for when an allocation fails; must not return. */
+void util_set_oom_hook(void (*hook)(size_t n));
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);

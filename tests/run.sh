@@ -101,6 +101,9 @@ fi
 # --- golden files of CLI output --------------------------------------------
 part golden sh "$TOP/tests/golden/run.sh" "$UPDATE"
 
+# --- V2 traces give the profile of the v1-v3 trace of the same description --
+part v2-equiv sh "$TOP/tests/v2/equiv.sh"
+
 # --- command-line options against hand-computed results ---------------------
 part cli sh "$TOP/tests/cli/run.sh" "$BUILD"
 

@@ -8,16 +8,29 @@
   var sel = document.getElementById('thread');
   var note = document.getElementById('graph-note');
   var graphs = document.getElementById('graphs');
+  var clockSel = document.getElementById('clock');
+  var table = document.getElementById('flat');
   var U = cgUtil, ms = U.ms, pct = U.pct, nodeId = function (k) { return U.nodeId(M[k][2]); };
-  var byNode = new Map(), names = [], lower = [], cache = [];
+  var byNode = new Map(), names = [], lower = [], cache = [], tidIndex = new Map();
   var PAGE = 300, limit = PAGE;
   var cur = null, sortKey = 'incl', sortDir = -1, hlRow = null, flashed = null, zoom = 1;
+  /* The clocks: D.clock is the data's primary clock, D.other the other one
+     (null on a single-clock trace); `shown` is the one the switch selects,
+     which orders and colours everything.  sortClock is the clock of the
+     sorted column (null for columns on no clock). */
+  var shown = D.clock, sortClock = D.other ? D.clock : null;
+  /* The table's columns from its header: { key, clock } (clock null when
+     the column is on no clock, or on the one clock of the trace). */
+  var cols = Array.prototype.map.call(document.querySelectorAll('#flat th[data-key]'), function (th) {
+    return { key: th.getAttribute('data-key'), clock: th.getAttribute('data-clock') };
+  });
 
   M.forEach(function (m, k) {
     byNode.set(nodeId(k), k);
     names.push(m[0]);
     lower.push(m[0].toLowerCase());
   });
+  T.forEach(function (t, i) { tidIndex.set('t' + t[0], i); });
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -31,7 +44,7 @@
   function prepare(vi) {
     var v = V[vi], t, g;
     if (cache[vi]) return cache[vi];
-    t = U.buildView(v, false);
+    t = U.buildView(v, !!D.other, D.clock === 'cpu');
     g = v.g >= 0 ? document.getElementById('graph-' + v.g) : null;
     cache[vi] = { v: v, rows: t.rows, order: [], byM: t.byM, par: t.par, chi: t.chi, graph: g,
                   prefix: g ? g.getAttribute('data-prefix') : '' };
@@ -47,12 +60,13 @@
     return a;
   }
   function makeRow(r) {
-    var tr = el('tr', 'row'), td = el('td', 'name'), b = el('button', 'tog', '\u25b8'), s, a, node;
+    var tr = el('tr', 'row'), td = el('td', 'name'), b = el('button', 'tog', r.open ? '\u25be' : '\u25b8'),
+        s, a, node;
     tr.id = 'row-' + nodeId(r.k);
     tr.setAttribute('data-k', r.k);
     b.type = 'button';
     b.title = 'Parents and children';
-    b.setAttribute('aria-expanded', 'false');
+    b.setAttribute('aria-expanded', String(!!r.open));
     td.appendChild(b);
     s = el('span', 'mname', M[r.k][0]);
     if (M[r.k][1]) s.title = M[r.k][1];
@@ -66,20 +80,44 @@
       td.appendChild(a);
     }
     tr.appendChild(td);
-    tr.appendChild(numCell(ms(r.incl)));
-    tr.appendChild(numCell(pct(r.incl, cur.v.total)));
-    tr.appendChild(numCell(ms(r.excl)));
-    tr.appendChild(numCell(pct(r.excl, cur.v.total)));
-    tr.appendChild(numCell(r.calls + '+' + r.rec));
-    tr.appendChild(numCell(r.calls ? ms(Math.floor(r.incl / r.calls)) : '-'));
+    cols.forEach(function (c) {
+      if (c.key !== 'name') tr.appendChild(cell(r, c));
+    });
     return tr;
   }
-  function relRow(tb, kind, who, calls, incl, base, self) {
-    var tr = el('tr', self ? 'self' : kind), td;
+  /* 1 when clock c is the data's other clock. */
+  function isOther(c) { return !!c && c !== D.clock; }
+  function totalOn(c) { return isOther(c) ? cur.v.ototal : cur.v.total; }
+  /* Row r's cell of column c; time cells carry their clock as class c-NAME. */
+  function cell(r, c) {
+    var o = isOther(c.clock || shown), td, wall, cpu;
+    switch (c.key) {
+    case 'incl': td = numCell(ms(U.timeOf(r, 'incl', o))); break;
+    case 'inclp': td = numCell(pct(U.timeOf(r, 'incl', o), totalOn(c.clock || shown))); break;
+    case 'excl': td = numCell(ms(U.timeOf(r, 'excl', o))); break;
+    case 'exclp': td = numCell(pct(U.timeOf(r, 'excl', o), totalOn(c.clock || shown))); break;
+    case 'off':
+      wall = U.timeOf(r, 'incl', D.clock === 'cpu');
+      cpu = U.timeOf(r, 'incl', D.clock !== 'cpu');
+      td = numCell(U.offCpu(wall, cpu));
+      break;
+    case 'calls': td = numCell(r.calls + '+' + r.rec); break;
+    default:
+      td = numCell(r.calls ? ms(Math.floor(U.timeOf(r, 'incl', isOther(shown)) / r.calls)) : '-');
+      td.classList.add('mpc');
+    }
+    if (c.clock) td.classList.add('c-' + c.clock);
+    return td;
+  }
+  /* A parents/children row: the share of the method's inclusive time on the
+     shown clock, then the inclusive time on each clock (the shown first). */
+  function relRow(tb, kind, who, calls, x, base, self) {
+    var tr = el('tr', self ? 'self' : kind), td, o = isOther(shown);
     tr.appendChild(el('td', 'kind', kind));
     tr.appendChild(numCell(String(calls)));
-    tr.appendChild(numCell(pct(incl, base)));
-    tr.appendChild(numCell(ms(incl)));
+    tr.appendChild(numCell(pct(o ? x.oincl : x.incl, o ? base.oincl : base.incl)));
+    tr.appendChild(numCell(ms(o ? x.oincl : x.incl)));
+    if (D.other) tr.appendChild(numCell(ms(o ? x.incl : x.oincl)));
     td = el('td');
     if (who < 0) td.appendChild(el('span', 'root', threadLabel(-1 - who)));
     else if (self) td.textContent = M[who][0];
@@ -87,22 +125,26 @@
     tr.appendChild(td);
     tb.appendChild(tr);
   }
-  /* Traceview's profile panel: parents, the method, children; % of the method's inclusive time. */
+  /* Traceview's profile panel: parents, the method, children, each group
+     by inclusive time on the shown clock; % of the method's inclusive time. */
   function makeDetail(r) {
     var tr = el('tr', 'detail'), td = el('td'), t = el('table', 'rel'), th = el('thead'),
-        hr = el('tr'), tb = el('tbody');
-    td.colSpan = 7;
-    ['', 'calls', '% incl', 'incl ms', 'method'].forEach(function (h, i) {
-      hr.appendChild(el('th', i && i < 4 ? 'num' : '', h));
+        hr = el('tr'), tb = el('tbody'), o = isOther(shown), heads,
+        byTime = function (a, b) { return o ? b.oincl - a.oincl : b.incl - a.incl; };
+    td.colSpan = cols.length;
+    heads = D.other ? ['', 'calls', '% incl ' + shown, 'incl ' + shown + ' ms',
+      'incl ' + (o ? D.clock : D.other) + ' ms', 'method'] : ['', 'calls', '% incl', 'incl ms', 'method'];
+    heads.forEach(function (h, i) {
+      hr.appendChild(el('th', i && i < heads.length - 1 ? 'num' : '', h));
     });
     th.appendChild(hr);
     t.appendChild(th);
-    (cur.par.get(r.k) || []).forEach(function (e) {
-      relRow(tb, 'parent', e.from, e.calls, e.incl, r.incl, false);
+    (cur.par.get(r.k) || []).slice().sort(byTime).forEach(function (e) {
+      relRow(tb, 'parent', e.from, e.calls, e, r, false);
     });
-    relRow(tb, 'method', r.k, r.calls + '+' + r.rec, r.incl, r.incl, true);
-    (cur.chi.get(r.k) || []).forEach(function (e) {
-      relRow(tb, 'child', e.to, e.calls, e.incl, r.incl, false);
+    relRow(tb, 'method', r.k, r.calls + '+' + r.rec, r, r, true);
+    (cur.chi.get(r.k) || []).slice().sort(byTime).forEach(function (e) {
+      relRow(tb, 'child', e.to, e.calls, e, r, false);
     });
     t.appendChild(tb);
     td.appendChild(t);
@@ -117,19 +159,22 @@
   function render() {
     var q = search.value, match = U.matcher(q), rows = cur.rows.slice(),
         frag = document.createDocumentFragment(), sum = 0, tr, td, b;
-    rows.sort(U.comparator(sortKey, sortDir, names, false));
+    rows.sort(U.comparator(sortKey, sortDir, names, isOther(sortClock || shown)));
     cur.order = match ? rows.filter(function (r) { return match(names[r.k], lower[r.k]); }) : rows;
     cur.order.forEach(function (r, i) {
-      sum += r.excl;
+      sum += U.timeOf(r, 'excl', isOther(shown));
       if (i >= limit) return;
       if (!r.tr) r.tr = makeRow(r);
       frag.appendChild(r.tr);
-      if (r.open) frag.appendChild(r.det);
+      if (r.open) {
+        if (!r.det) r.det = makeDetail(r);
+        frag.appendChild(r.det);
+      }
     });
     if (cur.order.length > limit) {
       tr = el('tr', 'more');
       td = el('td', null, (cur.order.length - limit) + ' more rows ');
-      td.colSpan = 7;
+      td.colSpan = cols.length;
       b = el('button', 'more', 'Show ' + Math.min(PAGE, cur.order.length - limit) + ' more');
       b.type = 'button';
       b.setAttribute('data-n', limit + PAGE);
@@ -144,9 +189,9 @@
     tbody.textContent = '';
     tbody.appendChild(frag);
     matched.textContent = q
-      ? cur.order.length + ' of ' + rows.length + ' methods match, ' + pct(sum, cur.v.total) +
-        '% of total time (exclusive)'
-      : rows.length + ' methods, total ' + ms(cur.v.total) + ' ms';
+      ? cur.order.length + ' of ' + rows.length + ' methods match, ' + pct(sum, totalOn(shown)) +
+        '% of total time (exclusive' + (D.other ? ', ' + shown + ' clock' : '') + ')'
+      : rows.length + ' methods, total ' + ms(totalOn(shown)) + ' ms' + (D.other ? ' (' + shown + ' clock)' : '');
   }
 
   function toggle(tr) {
@@ -219,21 +264,118 @@
           ' threads with the most time, to stay small; run callgraph --thread ' +
           T[cur.v.t][0] + ' -g out.svg on the trace for this one.';
     }
+    paintGraph();
     render();
+  }
+
+  /* aria-sort on the header of the sorted column (key and clock), none on the others. */
+  function markSorted() {
+    document.querySelectorAll('#flat th[data-key]').forEach(function (h) {
+      if (h.getAttribute('data-key') === sortKey && h.getAttribute('data-clock') === sortClock)
+        h.setAttribute('aria-sort', sortDir < 0 ? 'descending' : 'ascending');
+      else h.removeAttribute('aria-sort');
+    });
+  }
+
+  /* Recolour the current graph's method and chain nodes and its call edges
+     by inclusive time on the shown clock, on the scale render_gv uses; the
+     primary clock gets back the colours Graphviz drew.  Waiting nodes and
+     the edges into them stay grey; residual edges keep their style. */
+  function paintGraph() {
+    var div = cur.graph, o = isOther(shown), total = totalOn(shown);
+    if (!div || !D.other || (div.getAttribute('data-clock') || D.clock) === shown) return;
+    div.setAttribute('data-clock', shown);
+    div.querySelectorAll('g.node').forEach(function (g) {
+      var id = g.id.slice(cur.prefix.length), k, r, pos;
+      if (g.classList.contains('cg-waiting') || !/^[mc]0x/.test(id)) return;
+      k = byNode.get('m' + id.slice(1));
+      r = k === undefined ? null : cur.byM.get(k);
+      if (!r) return;
+      pos = U.scalePos(U.timeOf(r, 'incl', o), total);
+      paint(g, 'polygon, ellipse, path', { fill: o ? U.tempColour(pos) : null });
+      setHeat(g, o ? U.heatClass(pos) : null);
+    });
+    div.querySelectorAll('g.edge').forEach(function (g) {
+      var e = graphEdge(g), pos, c;
+      if (!e) return;
+      pos = U.scalePos(o ? e.oincl : e.incl, total);
+      c = U.tempColour(pos);
+      paint(g, 'path', { stroke: o ? c : null, 'stroke-width': o ? U.penWidth(pos) : null });
+      paint(g, 'polygon', { fill: o ? c : null, stroke: o ? c : null,
+        'stroke-width': o ? U.penWidth(pos) : null });
+    });
+  }
+  /* Set attributes of g's first matching element (every match for edges),
+     keeping the original in data-ATTR; a null value restores it. */
+  function paint(g, what, attrs) {
+    var all = g.classList.contains('edge'), els = all ? g.querySelectorAll(what) : [g.querySelector(what)];
+    Array.prototype.forEach.call(els, function (x) {
+      if (!x) return;
+      Object.keys(attrs).forEach(function (a) {
+        if (!x.hasAttribute('data-' + a)) x.setAttribute('data-' + a, x.getAttribute(a) || '');
+        if (attrs[a] !== null) x.setAttribute(a, attrs[a]);
+        else if (x.getAttribute('data-' + a)) x.setAttribute(a, x.getAttribute('data-' + a));
+        else x.removeAttribute(a);
+      });
+    });
+  }
+  /* Replace g's cg-heat-N class by cg-heat-n (null: the one Graphviz drew). */
+  function setHeat(g, n) {
+    var old = Array.prototype.filter.call(g.classList, function (c) { return /^cg-heat-/.test(c); });
+    if (!old.length && n === null) return;
+    if (!g.hasAttribute('data-heat')) g.setAttribute('data-heat', old.join(' '));
+    old.forEach(function (c) { g.classList.remove(c); });
+    if (n !== null) g.classList.add('cg-heat-' + n);
+    else if (g.getAttribute('data-heat')) g.classList.add(g.getAttribute('data-heat'));
+  }
+  /* The view's edge drawn by SVG edge g (its title names tail and head
+     nodes), or null: a residual edge, an edge into a waiting node, or one
+     out of a folded chain (whose last frame the title does not name). */
+  function graphEdge(g) {
+    var t = g.querySelector('title'), p, a, b, head, from, k;
+    if (!t || g.classList.contains('residual')) return null;
+    p = t.textContent.split('->');
+    if (p.length !== 2) return null;
+    a = p[0].trim();
+    b = p[1].trim();
+    if (g.classList.contains('back')) { p = a; a = b; b = p; }
+    head = document.getElementById(cur.prefix + b);
+    if (!/^[mc]0x/.test(b) || (head && head.classList.contains('cg-waiting'))) return null;
+    k = byNode.get('m' + b.slice(1));
+    if (/^t/.test(a) && tidIndex.has(a)) from = -1 - tidIndex.get(a);
+    else if (/^m0x/.test(a) && byNode.has(a)) from = byNode.get(a);
+    else return null;
+    return (cur.par.get(k) || []).filter(function (e) { return e.from === from; })[0] || null;
+  }
+
+  /* The clock switch: re-sort on the same column of the new clock, rebuild
+     the rows and open details, recolour the graph, and tell the timeline
+     and flame graph (event cg-clock on document). */
+  function setClock(c) {
+    shown = c;
+    if (sortClock) sortClock = c;
+    table.setAttribute('data-shown', c);
+    cache.forEach(function (x) {
+      if (x) x.rows.forEach(function (r) { r.tr = null; r.det = null; });
+    });
+    hlRow = null;
+    markSorted();
+    paintGraph();
+    render();
+    window.cgClock.shown = c;
+    document.dispatchEvent(new CustomEvent('cg-clock', { detail: { clock: c } }));
   }
 
   document.querySelectorAll('#flat th[data-key]').forEach(function (th) {
     th.addEventListener('click', function () {
-      var k = th.getAttribute('data-key');
-      if (k === sortKey) sortDir = -sortDir;
+      var k = th.getAttribute('data-key'), c = th.getAttribute('data-clock');
+      if (k === sortKey && c === sortClock) sortDir = -sortDir;
       else {
         sortKey = k;
+        sortClock = c;
         sortDir = k === 'name' ? 1 : -1;
       }
-      document.querySelectorAll('#flat th[data-key]').forEach(function (h) {
-        if (h === th) h.setAttribute('aria-sort', sortDir < 0 ? 'descending' : 'ascending');
-        else h.removeAttribute('aria-sort');
-      });
+      markSorted();
       render();
     });
   });
@@ -258,10 +400,25 @@
     if (!g) return;
     ev.preventDefault();
     box = g.closest('div.graphview');
-    id = g.id.slice(box.getAttribute('data-prefix').length);
+    id = g.id.slice(box.getAttribute('data-prefix').length).replace(/^c0x/, 'm0x');
     if (byNode.has(id)) goRow(byNode.get(id));
   });
   search.addEventListener('input', render);
+  /* What the timeline and flame graph need of the clocks: the clock their
+     data is on (recorded), the other clock or null, the shown one, and a
+     method's times in the current view on both clocks. */
+  window.cgClock = {
+    recorded: D.clock, other: D.other, shown: shown,
+    method: function (k) {
+      var r = cur && cur.byM.get(k);
+      return r ? { incl: r.incl, excl: r.excl, oincl: r.oincl, oexcl: r.oexcl, calls: r.calls } : null;
+    },
+  };
+  if (clockSel) {
+    clockSel.value = shown;
+    table.setAttribute('data-shown', shown);
+    clockSel.addEventListener('change', function () { setClock(clockSel.value); });
+  }
   sel.addEventListener('change', function () { setView(+sel.value); });
   document.getElementById('zoom-in').addEventListener('click', function () { zoom *= 1.25; applyZoom(); });
   document.getElementById('zoom-out').addEventListener('click', function () { zoom /= 1.25; applyZoom(); });

@@ -27,6 +27,19 @@
     tip.style.top = (ev.clientY + 14) + 'px';
   }
   function hideTip() { tip.hidden = true; }
+  /* The clocks (window.cgClock, set by the profile table's script): the bars
+     are on the recorded clock; a dual-clock trace adds a line with method
+     k's times in the current view on the clock the switch shows. */
+  function clockName() { return window.cgClock ? window.cgClock.recorded : 'recorded'; }
+  function clockLines(k) {
+    var C = window.cgClock, t, o;
+    if (!C || !C.other || k < 0) return [];
+    t = C.method(k);
+    if (!t) return [];
+    o = C.shown !== C.recorded;
+    return ['method in this view, ' + C.shown + ' clock: incl ' + ms(o ? t.oincl : t.incl) +
+      ' ms, excl ' + ms(o ? t.oexcl : t.excl) + ' ms'];
+  }
   function curThread() { return threadSel ? +threadSel.value - 1 : -1; }
 
   /* ---- timeline ---- */
@@ -178,7 +191,8 @@
         if (s[i + 3] === d && a0 <= t && t <= a0 + s[i + 1] + (t1 - t0) / plotW()) hit = [s[i + 2], s[i], s[i + 1], L.r.t.i];
       }
     });
-    if (hit) showTip(ev, [name(hit[0]), 'start ' + ms(hit[1]) + ' ms (thread time)', 'duration ' + ms(hit[2]) + ' ms']);
+    if (hit) showTip(ev, [name(hit[0]), 'starts ' + ms(hit[1]) + ' ms after the thread\'s first event',
+      'duration ' + ms(hit[2]) + ' ms (' + clockName() + ' clock)'].concat(clockLines(hit[0])));
     else hideTip();
   });
   cv.addEventListener('mouseleave', hideTip);
@@ -282,7 +296,8 @@
   fc.addEventListener('mousemove', function (ev) {
     var n = fhit(ev), tot = (fbase() || allRoot).incl;
     if (!n) { hideTip(); return; }
-    showTip(ev, [fname(n), 'inclusive ' + ms(n.incl) + ' ms (' + pct(n.incl, tot) + '%)', 'exclusive ' + ms(n.excl) + ' ms (' + pct(n.excl, tot) + '%)']);
+    showTip(ev, [fname(n), 'inclusive ' + ms(n.incl) + ' ms (' + pct(n.incl, tot) + '%, ' + clockName() + ' clock)',
+      'exclusive ' + ms(n.excl) + ' ms (' + pct(n.excl, tot) + '%)'].concat(n.all || n.thread !== undefined ? [] : clockLines(n.k)));
   });
   fc.addEventListener('mouseleave', hideTip);
   document.getElementById('fl-reset').addEventListener('click', function () { fzoom = null; drawFlame(); });

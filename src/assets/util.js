@@ -1,6 +1,6 @@
 /* util.js - pure helpers of the HTML report's scripts: number formatting,
- * search matching, the per-view tables built from the data block and
- * sorting.  No DOM here.  The page loads this file first,
+ * search matching, the per-view tables built from the data block, sorting
+ * and the graph's colour scale.  No DOM here.  The page loads this file first,
  * as a classic script that defines the global cgUtil; node loads it as a
  * CommonJS module (tests/js/). */
 'use strict';
@@ -23,6 +23,12 @@ var cgUtil = (function () {
     return Math.floor(n / 100) + '.' + String(n % 100).padStart(2, '0');
   }
 
+  /* The off-CPU share of inclusive time, 1 - cpu / wall, as pct() text
+     ('0.00' when cpu is not below wall). */
+  function offCpu(wall, cpu) {
+    return pct(wall > cpu ? wall - cpu : 0, wall);
+  }
+
   /* The search box's test: null when q is empty (everything matches), else
      a function of (name, lower-cased name).  Smart case: a query with an
      upper-case letter matches case-sensitively, else case-insensitively. */
@@ -35,24 +41,29 @@ var cgUtil = (function () {
     };
   }
 
-  /* The graph node id of a method id (as render_gv names nodes). */
-  function nodeId(id) {
-    return 'm0x' + id.toString(16);
+  /* The graph node id of a method id given in lower-case hex (as render_gv
+     names nodes). */
+  function nodeId(hex) {
+    return 'm0x' + hex;
   }
 
-  /* One view's tables from its flat data arrays.  v.m holds per method
+  /* One view's tables from its flat data arrays (see render_html.c).  v.m holds per method
      [k, incl, excl, calls, rec] and, when `other` is true, the other
      clock's [incl, excl] after them; v.e holds per edge [caller, callee,
      calls, incl] and, with `other`, the other clock's incl.  A root caller
-     is written -1 - thread index.  Returns { rows, byM, par, chi }: rows in
-     data order (ord), byM by method, par/chi the edges into/out of each. */
-  function buildView(v, other) {
+     is written -1 - thread index.  cpuPrimary says the data's primary
+     clock is cpu (so the other is wall).  Returns { rows, byM, par, chi }:
+     rows in data order (ord), each with off, its off-CPU share (a fraction,
+     0 without the other clock); byM by method; par/chi the edges into/out
+     of each method. */
+  function buildView(v, other, cpuPrimary) {
     var ms_ = other ? 7 : 5, es = other ? 5 : 4, rows = [], byM = new Map(),
         par = new Map(), chi = new Map(), i, r, e;
     for (i = 0; i + ms_ <= v.m.length; i += ms_) {
       r = { k: v.m[i], incl: v.m[i + 1], excl: v.m[i + 2], calls: v.m[i + 3],
             rec: v.m[i + 4], oincl: other ? v.m[i + 5] : 0, oexcl: other ? v.m[i + 6] : 0,
-            ord: rows.length };
+            ord: rows.length, off: 0 };
+      if (other) r.off = offFraction(cpuPrimary ? r.oincl : r.incl, cpuPrimary ? r.incl : r.oincl);
       rows.push(r);
       byM.set(r.k, r);
     }
@@ -69,6 +80,10 @@ var cgUtil = (function () {
     return { rows: rows, byM: byM, par: par, chi: chi };
   }
 
+  function offFraction(wall, cpu) {
+    return wall > cpu ? (wall - cpu) / wall : 0;
+  }
+
   /* A row's time on the data's primary clock (other false) or its other
      clock (other true): kind 'incl' or 'excl'. */
   function timeOf(r, kind, other) {
@@ -80,7 +95,8 @@ var cgUtil = (function () {
      twins 'inclp', 'exclp' on the shown clock; 'pincl', 'pexcl' (and
      'pinclp', 'pexclp') fixed to the data's primary clock, 'oincl', 'oexcl'
      (and 'oinclp', 'oexclp') fixed to the other clock; 'calls'; 'mpc'
-     (inclusive time per call on the shown clock, -1 without calls).
+     (inclusive time per call on the shown clock, -1 without calls); 'off'
+     (off-CPU share).
      `other` says whether the shown clock is the data's other clock. */
   function sortValue(r, key, other) {
     var base = key.replace(/p$/, '');
@@ -91,6 +107,7 @@ var cgUtil = (function () {
     case 'oincl': return r.oincl;
     case 'oexcl': return r.oexcl;
     case 'calls': return r.calls;
+    case 'off': return r.off;
     default: return r.calls ? Math.floor(timeOf(r, 'incl', other) / r.calls) : -1;
     }
   }
@@ -113,9 +130,56 @@ var cgUtil = (function () {
     };
   }
 
+  /* floor(1000 * part / whole), at most 1000; 0 when whole is 0. */
+  function permille(part, whole) {
+    if (!whole) return 0;
+    if (part >= whole) return 1000;
+    if (part * 1000 < 9e15) return Math.floor(part * 1000 / whole);
+    return Number(BigInt(part) * BigInt(1000) / BigInt(whole));
+  }
+
+  /* The graph's colour and width scale (render_gv.c): the position in
+     permille of a share of the total is the integer square root of
+     permille * 1000, so 1 % is a tenth of the way and 25 % half of it. */
+  function scalePos(part, whole) {
+    var p = permille(part, whole) * 1000, r = Math.floor(Math.sqrt(p));
+    while (r * r > p) r--;
+    while ((r + 1) * (r + 1) <= p) r++;
+    return r;
+  }
+
+  /* Temperature colour at scale position pos (permille), as render_gv.c:
+     hue from blue (0) to red (1000) at saturation 0.55, full value, in
+     integer steps; '#rrggbb'. */
+  function tempColour(pos) {
+    var c = 140, m = 255 - 140, h = 240 - Math.floor(240 * Math.min(pos, 1000) / 1000),
+        t = h % 120, x = Math.floor(c * (60 - (t > 60 ? t - 60 : 60 - t)) / 60), rgb;
+    switch (Math.floor(h / 60)) {
+    case 0: rgb = [c, x, 0]; break;
+    case 1: rgb = [x, c, 0]; break;
+    case 2: rgb = [0, c, x]; break;
+    case 3: rgb = [0, x, c]; break;
+    default: rgb = [x, 0, c]; break;
+    }
+    return '#' + rgb.map(function (n) { return (n + m).toString(16).padStart(2, '0'); }).join('');
+  }
+
+  /* An edge's pen width at scale position pos: 1 to 5 (points), two
+     decimals, as render_gv.c. */
+  function penWidth(pos) {
+    var w = 100 + Math.floor(4 * pos / 10);
+    return Math.floor(w / 100) + '.' + String(w % 100).padStart(2, '0');
+  }
+
+  /* The heat class number of scale position pos: 0 (coldest) to 9. */
+  function heatClass(pos) {
+    return pos >= 1000 ? 9 : Math.floor(pos / 100);
+  }
+
   return {
-    ms: ms, pct: pct, matcher: matcher, nodeId: nodeId, buildView: buildView,
-    timeOf: timeOf, sortValue: sortValue, comparator: comparator,
+    ms: ms, pct: pct, offCpu: offCpu, matcher: matcher, nodeId: nodeId, buildView: buildView,
+    timeOf: timeOf, sortValue: sortValue, comparator: comparator, scalePos: scalePos,
+    tempColour: tempColour, penWidth: penWidth, heatClass: heatClass,
   };
 }());
 if (typeof module === 'object' && module.exports) module.exports = cgUtil;

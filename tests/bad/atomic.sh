@@ -151,5 +151,180 @@ if mkfifo fifo 2>/dev/null; then
 fi
 no_tmp after-successes
 
+
+# Hostile environments.  Each case checks the exit status and the exact
+# standard error, then that no temporary file is left.
+# check CASE EXIT STDERR: compare the last run's $rc and $TMP/stderr.
+check() {
+	case=$1
+	printf '%s' "$3" >"$TMP/want"
+	[ -n "$3" ] && echo >>"$TMP/want"
+	if [ "$rc" -ne "$2" ]; then
+		bad "exit $rc, expected $2: $(head -c 300 "$TMP/stderr")"
+	elif ! cmp -s "$TMP/want" "$TMP/stderr"; then
+		bad "stderr: $(head -c 300 "$TMP/stderr"), expected: $3"
+	else
+		ok
+	fi
+}
+
+# The input read from standard input is never an output.
+cp good.trace in.trace
+# shellcheck disable=SC2086
+$CG -q --json in.trace - <in.trace >"$TMP/stdout" 2>"$TMP/stderr"
+rc=$?
+check stdin-clobber 1 "callgraph: in.trace: refusing to overwrite an input trace"
+cmp -s good.trace in.trace || bad "in.trace was changed"
+# shellcheck disable=SC2086
+$CG -q -T dot -g in.trace -d - good.trace <in.trace >"$TMP/stdout" 2>"$TMP/stderr"
+rc=$?
+check stdin-clobber-base 1 "callgraph: in.trace: refusing to overwrite an input trace"
+cmp -s good.trace in.trace || bad "in.trace was changed"
+
+# A closed standard output matters only when something goes there.
+# shellcheck disable=SC2086
+$CG -q --json closed.json good.trace >&- 2>"$TMP/stderr"
+rc=$?
+check closed-stdout-unused 0 ""
+[ -s closed.json ] || bad "closed.json was not written"
+# shellcheck disable=SC2086
+$CG -q good.trace >&- 2>"$TMP/stderr"
+rc=$?
+check closed-stdout-used 1 "callgraph: cannot write standard output: Bad file descriptor"
+
+# A dangling symlink is written through: its target is created.
+ln -s made.json dangling.json
+# shellcheck disable=SC2086
+$CG -q --json dangling.json good.trace 2>"$TMP/stderr"
+rc=$?
+check dangling-symlink 0 ""
+{ [ -L dangling.json ] && grep -q '"total_us"' made.json; } || bad "dangling.json replaced or made.json missing"
+ln -s no-such-dir/x.json dangling-dir.json
+# shellcheck disable=SC2086
+$CG -q --json dangling-dir.json good.trace 2>"$TMP/stderr"
+rc=$?
+check dangling-symlink-no-dir 1 "callgraph: cannot create dangling-dir.json: No such file or directory"
+
+# Output names of 246 to 255 bytes (the temporary name must fit NAME_MAX).
+for len in 246 250 255; do
+	name=$(awk -v n=$((len - 5)) 'BEGIN { while (i++ < n) printf "n"; print ".json" }')
+	# shellcheck disable=SC2086
+	$CG -q --json "$name" good.trace 2>"$TMP/stderr"
+	rc=$?
+	check "name-$len-bytes" 0 ""
+	grep -q '"total_us"' "$name" || bad "$name was not written"
+	rm -f "$name"
+done
+
+# ulimit -f: SIGXFSZ is ignored and the write fails with EFBIG, reported;
+# the 1351-byte JSON of good.trace does not fit in 1 KB.
+(ulimit -f 1 && exec $CG -q --json big.json good.trace) 2>"$TMP/stderr"
+rc=$?
+check ulimit-f-file 1 "callgraph: cannot write big.json: File too large"
+[ -e big.json ] && bad "big.json exists"
+(ulimit -f 1 && exec $CG -q --json - good.trace >big.out) 2>"$TMP/stderr"
+rc=$?
+check ulimit-f-stdout 1 "callgraph: cannot write standard output: File too large"
+rm -f big.out
+
+# Out of memory: exit 1 and one line naming the file, never an abort.
+# 65536 threads need about 60 MB of address space; 51200 KB is not
+# enough.  (Not under sanitizers, whose shadow memory ignores ulimit -v.)
+if [ "${CG_SANITIZER:-}" != 1 ] && [ "${CG_VALGRIND:-}" != 1 ]; then
+	awk 'BEGIN { print "clock dual"; print "method 0x4 com.example.A one ()V A.java"
+		     for (i = 0; i < 65536; i++) printf "call %d 0x4 10 20\n", i }' >threads.desc
+	"$BUILD/tracegen" -o threads.trace threads.desc || exit 1
+	(ulimit -v 51200 && exec $CG -q --json oom.json threads.trace) 2>"$TMP/stderr"
+	rc=$?
+	sed 's/(\([0-9]*\) bytes)$/(N bytes)/' "$TMP/stderr" >"$TMP/stderr.n"
+	mv "$TMP/stderr.n" "$TMP/stderr"
+	check ulimit-v-oom 1 "callgraph: threads.trace: out of memory (N bytes)"
+	[ -e oom.json ] && bad "oom.json exists"
+	rm -f threads.trace threads.desc
+fi
+
+# A signal mid-run leaves no output and no temporary file: callgraph has
+# its outputs open and waits for the rest of a trace on a FIFO.
+# wait_fd PID TEXT TEXT2: wait until one of PID's descriptors names TEXT or
+# TEXT2 (an unnamed O_TMPFILE file shows as DIR/#INODE (deleted)).
+wait_fd() {
+	i=0
+	while [ $i -lt 400 ]; do
+		ls -l "/proc/$1/fd" 2>/dev/null | grep -q -e "$2" -e "$3" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+if mkfifo sig.fifo 2>/dev/null && [ -d /proc/self/fd ] && [ "${CG_VALGRIND:-}" != 1 ]; then
+	for sig in INT TERM HUP KILL; do
+		exec 3<>sig.fifo
+		head -c 300 good.trace >&3
+		# env --default-signal: a non-interactive shell starts background
+		# jobs with SIGINT ignored, which callgraph (rightly) keeps.
+		# shellcheck disable=SC2086
+		env --default-signal=INT $CG -q --json sig.json --html sig.html sig.fifo \
+			2>"$TMP/stderr" 3>&- &
+		pid=$!
+		if ! wait_fd $pid "$W/sig.json.tmp" "$W/#"; then
+			case=signal-$sig
+			bad "callgraph never opened its outputs"
+		fi
+		kill -s $sig $pid
+		{ wait $pid; } 2>/dev/null
+		rc=$?
+		exec 3>&-
+		case $sig in INT) n=2 ;; TERM) n=15 ;; HUP) n=1 ;; KILL) n=9 ;; esac
+		check "signal-$sig" $((128 + n)) ""
+		left=$(find "$W" -name 'sig.*' ! -name sig.fifo; find "$W" -name '*.tmp*'; find "$W" -name '#*')
+		[ -n "$left" ] && bad "left behind after SIG$sig: $left"
+	done
+	rm -f sig.fifo
+fi
+
+# Names with terminal escapes: filtered on a terminal (text, -o dump, -d
+# text, run under script(1) for a pseudo-terminal); files keep the bytes.
+"$BUILD/tracegen" -o evil.trace - <<'DESC' || exit 1
+clock dual
+thread 1 main
+method 0x4 com.example.A \x1b]0;PWNED\x07\x1b[2J\x1b[31mEvil ()V A.java
+method 0x8 com.example.B go\xc2\x9b31m ()V B.java
+call 1 0x4 10 20
+call 1 0x8 30 40
+DESC
+esc=$(printf '\033')
+if command -v script >/dev/null 2>&1; then
+	for args in "evil.trace" "-o evil.trace" "-d evil.trace evil.trace" "--json - evil.trace"; do
+		script -qec "$CG -q $args" /dev/null >"$TMP/tty" 2>&1 </dev/null
+		rc=$?
+		case=tty-"$args"
+		if [ "$rc" -ne 0 ]; then bad "exit $rc"
+		elif ! grep -q 'Evil' "$TMP/tty"; then bad "the method is missing: $(head -c 200 "$TMP/tty")"
+		elif grep -q "$esc" "$TMP/tty"; then bad "an escape byte reached the terminal"
+		elif grep -q "$(printf '\302\233')" "$TMP/tty"; then bad "a C1 control reached the terminal"
+		else ok; fi
+	done
+fi
+# shellcheck disable=SC2086
+$CG -q evil.trace >evil.txt 2>"$TMP/stderr"
+rc=$?
+check file-keeps-bytes 0 ""
+grep -q "${esc}\\[31mEvil" evil.txt || bad "the text profile in a file lost the name's bytes"
+
+# The diff HTML is valid UTF-8 whatever bytes the names hold.
+"$BUILD/tracegen" -o bad8.trace - <<'DESC' || exit 1
+clock dual
+thread 1 main
+method 0x4 com.ex\xff\xfeA r\x1b[31mun ()V A.java
+call 1 0x4 10 20
+DESC
+# shellcheck disable=SC2086
+$CG -q -d bad8.trace --html d.html bad8.trace 2>"$TMP/stderr"
+rc=$?
+check diff-html-utf8 0 ""
+iconv -f UTF-8 -t UTF-8 d.html >/dev/null 2>&1 || bad "d.html is not valid UTF-8"
+grep -q "$esc" d.html && bad "d.html holds an escape byte"
+no_tmp after-hostile
+
 echo "atomic: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -44,12 +44,20 @@ function watch(page, url) {
   return w;
 }
 
-// Visible flat-profile rows: [name, incl ms, incl %, excl ms, excl %, calls, ms/call].
+// Visible flat-profile rows: [name, incl ms, incl %, excl ms, excl %, calls, ms/call],
+// times on the wall clock (the table of a dual-clock trace has both clocks).
 async function rows(page) {
-  return page.$$eval('#flat tbody tr.row:not([hidden])', trs => trs.map(tr =>
-    [tr.querySelector('.mname').textContent,
-     ...Array.from(tr.querySelectorAll('td.num'), td => td.textContent)]));
+  return page.$$eval('#flat tbody tr.row:not([hidden])', trs => {
+    const ths = Array.from(document.querySelectorAll('#flat th[data-key]'));
+    const at = key => ths.findIndex(th => th.getAttribute('data-key') === key &&
+      [null, 'wall'].includes(th.getAttribute('data-clock')));
+    const idx = ['incl', 'inclp', 'excl', 'exclp', 'calls', 'mpc'].map(at);
+    return trs.map(tr => [tr.querySelector('.mname').textContent,
+      ...idx.map(i => tr.children[i].textContent)]);
+  });
 }
+// A parents/children row without the other clock's column: [kind, calls, %, ms, name].
+const rel = x => [...x.slice(0, 4), x[x.length - 1]];
 const num = s => Number(s.replace('.', ''));
 const isSorted = (xs, cmp) => xs.every((x, i) => i === 0 || cmp(xs[i - 1], x) <= 0);
 
@@ -98,7 +106,7 @@ async function testReport(browser, file) {
   await page.click('#flat th[data-key="name"] button');
   r = await rows(page);
   check('second click reverses', isSorted(r.map(x => x[0]), (a, b) => (a > b ? -1 : a < b ? 1 : 0)));
-  await page.click('#flat th[data-key="excl"] button');
+  await page.click('#flat th[data-key="excl"][data-clock="wall"] button');
   r = await rows(page);
   check('Excl ms header sorts numbers descending', isSorted(r, (a, b) => num(b[3]) - num(a[3])),
     r.map(x => x[3]).join(' '));
@@ -106,7 +114,7 @@ async function testReport(browser, file) {
   await page.click('#flat th[data-key="calls"] button');
   r = await rows(page);
   check('Calls header sorts by calls', isSorted(r, (a, b) => parseInt(b[5]) - parseInt(a[5])));
-  await page.click('#flat th[data-key="incl"] button');
+  await page.click('#flat th[data-key="incl"][data-clock="wall"] button');
 
   // Search: smart case and the matched share of total time.
   await page.fill('#search', 'app');
@@ -131,7 +139,7 @@ async function testReport(browser, file) {
   await page.click('#row-m0x4 button.tog');
   const det = await page.$$eval('#row-m0x4 + tr.detail table.rel tbody tr', trs =>
     trs.map(tr => Array.from(tr.children, td => td.textContent)));
-  eq('onCreate parents, method, children', det, [
+  eq('onCreate parents, method, children', det.map(rel), [
     ['parent', '1', '100.00', '1.000', 'main (thread 1)'],
     ['method', '1+0', '100.00', '1.000', 'com.example.App.onCreate'],
     ['child', '1', '34.00', '0.340', 'com.example.App$Inner.run'],
@@ -145,7 +153,7 @@ async function testReport(browser, file) {
   await page.click('#row-m0xc button.tog');
   const det2 = await page.$$eval('#row-m0xc + tr.detail table.rel tbody tr', trs =>
     trs.map(tr => Array.from(tr.children, td => td.textContent)));
-  eq('Inner.run parents and children', det2.map(x => x[0] + ' ' + x[4]), [
+  eq('Inner.run parents and children', det2.map(rel).map(x => x[0] + ' ' + x[4]), [
     'parent com.example.App.onCreate', 'method com.example.App$Inner.run',
     'child com.example.Util.fib', 'child com.example.Evil.<script>alert(1)<.script>',
     'child com.example.Quote.say"hi"']);
@@ -189,7 +197,7 @@ async function testReport(browser, file) {
   await page.click('#row-m0x10 button.tog');
   const det3 = await page.$$eval('#row-m0x10 + tr.detail table.rel tbody tr', trs =>
     trs.map(tr => Array.from(tr.children, td => td.textContent)));
-  eq('root caller shown as the thread name', det3[0][4],
+  eq('root caller shown as the thread name', rel(det3[0])[4],
     'AsyncTask #1 <b>bold</b></script><script>alert(3)</script> (thread 2)');
   await page.selectOption('#thread', '0');
   eq('back to all threads', (await rows(page)).length, 8);

@@ -94,7 +94,8 @@ async function testReport(browser, file, shots) {
     if (!(await page.$eval('#cg-tip', t => t.hidden))) tipText = await page.textContent('#cg-tip');
   }
   check('hover on a bar shows method, start and duration',
-    /start .* ms/.test(tipText) && /duration .* ms/.test(tipText), tipText);
+    /starts .* ms after/.test(tipText) && /duration .* ms \(wall clock\)/.test(tipText) &&
+    !/thread time/.test(tipText), tipText);
 
   // Selecting a method in the profile table marks its calls.
   check('no marks before a selection', +(await attr(page, '#tl', 'data-marks')) === 0);

@@ -6,16 +6,31 @@
  * free.  Built two ways: with clang -fsanitize=fuzzer by
  * tests/fuzz/run.sh, and with gcc plus tests/fuzz/replay_main.c as
  * build/fuzz_replay, which `make test` runs over corpus/ and crashes/.
+ *
+ * The input's last OPT_BYTES bytes also pick command-line words from a
+ * table (options, their arguments and bad values), parsed by cli_parse as
+ * main does; a valid set shapes the run (clock, threads, focus, hide,
+ * threshold, node cap, short names), and -d (or one input in eight)
+ * compares the trace with itself read on the other clock, without focus
+ * or hide, through diff_create and both diff renderers.  One input in
+ * sixteen writes its text profile through output_open/write/commit into
+ * a scratch directory.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cct.h"
+#include "cli.h"
+#include "diff.h"
 #include "dump.h"
 #include "filter.h"
 #include "profile.h"
+#include "output.h"
+#include "render_diff.h"
 #include "render_folded.h"
 #include "render_gv.h"
 #include "render_html.h"
@@ -83,79 +98,200 @@ static void prune_views(struct cg_profile *p)
 	}
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* Command-line words for cli_parse: options, arguments and wrong values. */
+static const char *const words[] = {
+	"-g", "x.dot", "-T", "dot", "gv", "svg", "-k", "-t", "0", "5", "100", "-1", "abc",
+	"-h", "--html", "x.html", "-o", "-d", "base.trace", "--json", "-", "x.json",
+	"--folded", "x.folded", "--clock", "wall", "cpu", "--thread", "1", "main",
+	"--max-nodes", "3", "1000000", "--focus", "*.*", "a*", "--hide", "*run*",
+	"--short-names", "-q", "--bogus", "-Z", "--thread=2", "--focus=", "-t5", "1e999",
+	"--clock=bogus", "--max-nodes=0", "2.5", "--version", "--help",
+};
+#define NWORDS (sizeof(words) / sizeof(words[0]))
+#define OPT_BYTES 10
+
+struct loaded {
+	struct cg_source *src;
+	struct cg_trace *t;
+	struct cg_profile *p;
+	struct cg_cct *cct;
+	struct cg_timeline *tl;
+};
+
+static void loaded_free(struct loaded *L)
+{
+	timeline_free(L->tl);
+	cct_free(L->cct);
+	profile_free(L->p);
+	trace_free(L->t);
+	source_free(L->src);
+	memset(L, 0, sizeof(*L));
+}
+
+/* Read the input with po into L (observers always, the dump when asked).
+ * Returns 0, or -1 when the input is rejected. */
+static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *po, int dump_it,
+		struct loaded *L)
 {
 	struct cg_error err = { { 0 }, 0, 0 };
-	struct cg_source *src = source_open_mem(data, size);
-	struct cg_trace *t = NULL;
-	struct cg_profile *p = NULL;
 	struct cg_dump *dump = NULL;
-	struct cg_cct *cct = NULL;
-	struct cg_timeline *tl = NULL;
 	struct cg_observer to_cct, to_timeline;
 	struct cg_record recs[FUZZ_BATCH];
-	struct cg_profile_opts po;
 	FILE *devnull = NULL;
 	size_t n;
 	int rc;
 
-	memset(&po, 0, sizeof(po));
-	po.clock = CG_USE_WALL;
-	source_set_limit(src, FUZZ_MAX_INFLATED);
-	t = trace_open(src, &err);
-	if (!t)
-		goto done;
-	/* Vary the options with the input so both clocks and the dump run. */
-	if (size & 1)
-		po.clock = CG_USE_CPU;
-	p = profile_create(trace_symtab(t), &po);
+	memset(L, 0, sizeof(*L));
+	L->src = source_open_mem(data, size);
+	source_set_limit(L->src, FUZZ_MAX_INFLATED);
+	L->t = trace_open(L->src, &err);
+	if (!L->t)
+		return -1;
+	L->p = profile_create(trace_symtab(L->t), po);
 	/* As main does for --folded and the HTML report: the timeline observer
 	 * in front of the calling-context tree's. */
-	cct = cct_create();
-	tl = timeline_create();
-	cct_observer(cct, &to_cct);
-	timeline_observer(tl, &to_cct, &to_timeline);
-	profile_set_observer(p, &to_timeline);
-	if (size % 4 == 2 && (devnull = fopen("/dev/null", "w")) != NULL) {
+	L->cct = cct_create();
+	L->tl = timeline_create();
+	cct_observer(L->cct, &to_cct);
+	timeline_observer(L->tl, &to_cct, &to_timeline);
+	profile_set_observer(L->p, &to_timeline);
+	if (dump_it && (devnull = fopen("/dev/null", "w")) != NULL) {
 		dump = dump_create(devnull);
-		dump_header(dump, "fuzz", trace_info(t), trace_symtab(t));
+		dump_header(dump, "fuzz", trace_info(L->t), trace_symtab(L->t));
 	}
 	do {
-		rc = trace_next(t, recs, FUZZ_BATCH, &n, &err);
+		rc = trace_next(L->t, recs, FUZZ_BATCH, &n, &err);
 		if (dump)
-			dump_records(dump, trace_symtab(t), recs, n);
-		if (profile_add(p, recs, n, &err) < 0)
+			dump_records(dump, trace_symtab(L->t), recs, n);
+		if (profile_add(L->p, recs, n, &err) < 0)
 			rc = -1;
 	} while (rc == 1);
-	if (rc < 0)
-		goto done;
-	profile_finish(p, trace_info(t));
-	timeline_finish(tl, p);
-	if (dump)
-		dump_footer(dump, trace_info(t), trace_symtab(t), trace_key_text(t));
-	{
-		struct cg_report r = { 0 };
-
-		r.file = "fuzz.trace";
-		r.info = trace_info(t);
-		r.profile = p;
-		r.st = trace_symtab(t);
-		r.clock = po.clock;
-		r.threshold = 20.0;
-		r.max_nodes = CG_DEFAULT_MAX_NODES;
-		r.cct = cct;
-		r.timeline = tl;
-		render_all(&r);
+	if (rc >= 0) {
+		profile_finish(L->p, trace_info(L->t));
+		timeline_finish(L->tl, L->p);
+		if (dump)
+			dump_footer(dump, trace_info(L->t), trace_symtab(L->t), trace_key_text(L->t));
 	}
-	prune_views(p);
-done:
 	dump_free(dump);
 	if (devnull)
 		fclose(devnull);
-	timeline_free(tl);
-	cct_free(cct);
-	profile_free(p);
-	trace_free(t);
-	source_free(src);
+	return rc < 0 ? -1 : 0;
+}
+
+static void report_fill(struct cg_report *r, const struct loaded *L, const struct cg_opts *o,
+			enum cg_clock_sel clock)
+{
+	memset(r, 0, sizeof(*r));
+	r->file = "fuzz.trace";
+	r->info = trace_info(L->t);
+	r->profile = L->p;
+	r->st = trace_symtab(L->t);
+	r->clock = clock;
+	r->threshold = o->threshold;
+	r->max_nodes = o->max_nodes;
+	r->short_names = o->short_names;
+	r->cct = L->cct;
+	r->timeline = L->tl;
+}
+
+/* The options the input's tail picks; defaults when they do not parse. */
+static void pick_options(const uint8_t *data, size_t size, struct cg_opts *o, char **argv)
+{
+	int argc = 0, rc;
+	size_t i;
+
+	argv[argc++] = "callgraph";
+	if (size >= 4 * OPT_BYTES)
+		for (i = size - OPT_BYTES; i < size; i++)
+			if (data[i] % 4 != 0) /* a quarter of the bytes pick nothing */
+				argv[argc++] = (char *)words[data[i] % NWORDS];
+	argv[argc++] = "fuzz.trace";
+	argv[argc] = NULL;
+	rc = cli_parse(argc, argv, o);
+	if (rc != CLI_OK) {
+		if (rc == CLI_EXIT_OK)
+			cli_free(o);
+		memset(o, 0, sizeof(*o));
+		o->threshold = 20.0;
+		o->max_nodes = CG_DEFAULT_MAX_NODES;
+		o->clock = CG_USE_WALL;
+	}
+}
+
+static void write_through_output(const struct cg_report *r)
+{
+	char dir[] = "/tmp/cgfuzzXXXXXX", path[64];
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct cg_staged *s;
+	struct strbuf sb;
+
+	if (!mkdtemp(dir))
+		return;
+	snprintf(path, sizeof(path), "%s/out.txt", dir);
+	strbuf_init(&sb);
+	(void)render_text.render(r, &sb, &err);
+	s = output_open(path, &err);
+	if (s && output_write(s, sb.data ? sb.data : "", sb.len, &err) != 0) {
+		output_abort(s);
+		s = NULL;
+	}
+	if (s && output_commit(s, &err) == 0)
+		(void)output_same_file(path, dir);
+	unlink(path);
+	rmdir(dir);
+	strbuf_free(&sb);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cg_profile_opts po;
+	struct cg_opts o;
+	struct loaded L, B;
+	char *argv[OPT_BYTES + 3];
+
+	memset(&B, 0, sizeof(B));
+	pick_options(data, size, &o, argv);
+	memset(&po, 0, sizeof(po));
+	/* Vary the clock with the input too, so both clocks run without options. */
+	po.clock = (size & 1) ? CG_USE_CPU : o.clock;
+	po.threads = o.threads;
+	po.focus = o.focus;
+	po.hide = o.hide;
+	if (load(data, size, &po, o.dump || size % 4 == 2, &L) < 0)
+		goto done;
+	{
+		struct cg_report r, rb;
+		struct cg_diff *diff = NULL;
+
+		report_fill(&r, &L, &o, po.clock);
+		render_all(&r);
+		if (o.diff_base || size % 8 == 5) {
+			struct cg_profile_opts bo = po;
+			struct strbuf sb;
+			struct cg_error err = { { 0 }, 0, 0 };
+
+			bo.clock = po.clock == CG_USE_CPU ? CG_USE_WALL : CG_USE_CPU;
+			bo.focus = bo.hide = NULL;
+			if (load(data, size, &bo, 0, &B) == 0) {
+				report_fill(&rb, &B, &o, bo.clock);
+				diff = diff_create(profile_view(B.p, -1), profile_view(L.p, -1));
+				r.diff = diff;
+				strbuf_init(&sb);
+				(void)render_diff_text(&rb, &r, &sb, &err);
+				strbuf_reset(&sb);
+				(void)render_diff_html(&rb, &r, &sb, &err);
+				strbuf_free(&sb);
+				r.diff = NULL;
+				diff_free(diff);
+			}
+		}
+		if (size % 16 == 3)
+			write_through_output(&r);
+	}
+	prune_views(L.p);
+done:
+	loaded_free(&B);
+	loaded_free(&L);
+	cli_free(&o);
 	return 0;
 }

@@ -18,13 +18,15 @@ case $CC in *clang*) ;; *) CC=clang ;; esac
 command -v "$CC" >/dev/null 2>&1 || { echo "fuzz: clang not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 
 mkdir -p "$out" tests/fuzz/corpus tests/fuzz/crashes
+# The embedded report assets (build/assets/*.inc) come from the Makefile.
+make --no-print-directory all >/dev/null
 srcs=$(ls src/*.c | grep -v '^src/main\.c$')
 pkg=$(pkg-config --cflags --libs libgvc libcgraph zlib)
 echo "fuzz: building $out/fuzz_target"
 # shellcheck disable=SC2086
 "$CC" -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	-Isrc -o "$out/fuzz_target" $srcs tests/fuzz/fuzz_target.c $pkg -lm
+	-Isrc -Ibuild/assets -o "$out/fuzz_target" $srcs tests/fuzz/fuzz_target.c $pkg -lm
 
 scratch=$out/corpus.run
 art=$out/artifacts

@@ -312,6 +312,8 @@ enum layout { L_REGULAR, L_STREAMING, L_SPLIT, L_V2 };
 enum clock { C_DUAL, C_WALL, C_CPU, C_GLOBAL };
 static const char *const clock_names[] = { "dual", "wall", "thread-cpu", "global" };
 
+struct v2w;
+
 enum opkind { OP_EVENT, OP_RAW, OP_THREAD, OP_METHOD, OP_REPEAT, OP_END };
 
 struct timespec_ {
@@ -358,6 +360,11 @@ struct tg {
 	int overflow, nokeys, no_summary, no_end, crlf, no_header, summary_methods;
 	int gzip, gzlevel;
 	uint64_t truncate;       /* UINT64_MAX: none */
+	int v2gen;               /* layout v2 block layout: 'A', 'B' (default) or 'C' */
+	int v2ns;                /* 'B' with times in ns */
+	uint64_t v2idbase;       /* added to every method id in V2 packets */
+	const char *v2_unfit;    /* a directive V2 packets cannot express */
+	struct v2w *v2;          /* V2 packet writer state */
 	struct strlist extra_keys, key_threads, methods;
 
 	/* operations */
@@ -887,6 +894,35 @@ static int key_bit(const char *name)
 	return 0;
 }
 
+/* "a", "b-us", "b-ns" or "c": the V2 block layout (docs/v2-format.md). */
+static int v2_parse_gen(struct tg *g, const char *s)
+{
+	if (strcmp(s, "a") == 0 || strcmp(s, "b-us") == 0 || strcmp(s, "b-ns") == 0 ||
+	    strcmp(s, "c") == 0) {
+		g->v2gen = s[0] - 'a' + 'A';
+		g->v2ns = strcmp(s, "b-ns") == 0;
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_hex64(const char *s, uint64_t *v)
+{
+	uint64_t x = 0;
+	int n = 0;
+
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return -1;
+	for (s += 2; *s; s++, n++) {
+		int h = hexval((unsigned char)*s);
+		if (h < 0 || n == 16)
+			return -1;
+		x = x << 4 | (uint64_t)h;
+	}
+	*v = x;
+	return n ? 0 : -1;
+}
+
 /* Header directives.  Returns 1 if tok[0] was one (handled or reported), else 0. */
 static int parse_header(struct parser *ps)
 {
@@ -913,6 +949,13 @@ static int parse_header(struct parser *ps)
 			g->v2stream = 1;
 		} else
 			perr(ps, "usage: layout regular|streaming|split|v2 [streaming]");
+	} else if (strcmp(d, "v2-gen") == 0) {
+		if (want_args(ps, 1, 1, "v2-gen a|b-us|b-ns|c") == 0 && v2_parse_gen(g, ps->tok[1]) < 0)
+			perr(ps, "usage: v2-gen a|b-us|b-ns|c");
+	} else if (strcmp(d, "v2-id-base") == 0) {
+		if (want_args(ps, 1, 1, "v2-id-base 0x<hex>") == 0 &&
+		    parse_hex64(ps->tok[1], &g->v2idbase) < 0)
+			perr(ps, "usage: v2-id-base 0x<hex> (up to 64 bits)");
 	} else if (strcmp(d, "version") == 0) {
 		if (want_args(ps, 1, 1, "version N") == 0 &&
 		    parse_num(ps, ps->tok[1], 15, "version", &v) == 0) {
@@ -1038,6 +1081,9 @@ static void parse_line(struct parser *ps)
 			perr(ps, "'%s' is not allowed inside a repeat block", d);
 			return;
 		}
+		if (strcmp(d, "thread") != 0 && strcmp(d, "method") != 0 &&
+		    strcmp(d, "auto-methods") != 0 && !g->v2_unfit)
+			g->v2_unfit = "summary-thread, inband-thread or methodline";
 		if (strcmp(d, "thread") == 0)
 			parse_thread(ps, 1, 1);
 		else if (strcmp(d, "summary-thread") == 0)
@@ -1133,19 +1179,373 @@ static int parse_desc(struct tg *g, char *text, size_t len)
 		perr(&ps, "repeat without end");
 		rc = -1;
 	}
-	if (rc == 0 && g->layout == L_V2) {
-		for (size_t i = 0; i < g->nops; i++) {
-			int k = g->ops[i].kind;
-			if (k == OP_EVENT || k == OP_THREAD || k == OP_METHOD) {
-				ps.line = g->ops[i].line;
-				perr(&ps, "layout v2 takes only raw data (no events, threads or methods)");
-				rc = -1;
-				break;
-			}
-		}
-	}
 	free(ps.tok);
 	return rc;
+}
+
+/* ------------------------------------------------------------------------- */
+/* V2 packets (docs/v2-format.md): THREAD-INFO, METHOD-INFO, event blocks,    */
+/* SUMMARY.  Consecutive records of one thread form a block of at most        */
+/* V2_BLOCK records, so the records keep the description's order.            */
+
+#define V2_BLOCK 4096u
+#define V2_FREQ 19200000u        /* C: counter ticks per second (19.2 MHz) */
+
+struct v2w {
+	struct buf blk;          /* the open block's payload */
+	int open;
+	uint32_t tid;
+	uint64_t n;              /* records in the open block */
+	uint64_t prev_ma, prev_w, prev_c, prev_ta, prev_m;
+	uint64_t ma0;            /* A: the first record, kept in the header */
+	uint32_t w0, c0;
+	struct per_thread_rr *cst; /* C: each thread's open method ids */
+};
+
+static void v2_uleb(struct buf *b, uint64_t v)
+{
+	do {
+		unsigned char c = (unsigned char)(v & 0x7f);
+		v >>= 7;
+		if (v)
+			c |= 0x80;
+		buf_addc(b, (char)c);
+	} while (v);
+}
+
+static void v2_sleb(struct buf *b, uint64_t u)
+{
+	int64_t v = (int64_t)u;
+
+	for (;;) {
+		unsigned char c = (unsigned char)(v & 0x7f);
+		v >>= 7;   /* arithmetic shift on every compiler this builds with */
+		if ((v == 0 && !(c & 0x40)) || (v == -1 && (c & 0x40))) {
+			buf_addc(b, (char)c);
+			return;
+		}
+		buf_addc(b, (char)(c | 0x80));
+	}
+}
+
+/* µs to C's counter ticks, rounded up so that ticks * 10^6 / V2_FREQ,
+ * rounded down, gives the µs back: 19.2 ticks per µs. */
+static uint64_t v2_ticks(uint64_t us)
+{
+	return us * 19 + (us + 4) / 5;
+}
+
+static void v2_flush(struct tg *g)
+{
+	struct v2w *v = g->v2;
+	unsigned char h[25];
+	size_t n;
+
+	if (!v->open)
+		return;
+	v->open = 0;
+	if (v->n == 0)
+		return;
+	h[0] = 2;
+	put32(h + 1, v->tid);
+	if (g->v2gen == 'A') {
+		put64(h + 5, v->ma0);
+		n = 13;
+		if (g->dual) {
+			put32(h + n, v->c0);
+			n += 4;
+		}
+		put32(h + n, v->w0);
+		put16(h + n + 4, (uint32_t)(v->n - 1));
+		put16(h + n + 6, (uint32_t)v->blk.len);
+		n += 8;
+	} else {
+		h[5] = (unsigned char)v->n;
+		h[6] = (unsigned char)(v->n >> 8);
+		h[7] = (unsigned char)(v->n >> 16);
+		put32(h + 8, (uint32_t)v->blk.len);
+		n = 12;
+	}
+	sink_put(g->out, h, n);
+	sink_put(g->out, v->blk.p, v->blk.len);
+}
+
+static void v2_fail(struct tg *g, const struct op *o, const char *what)
+{
+	if (!g->rt_failed)
+		fprintf(stderr, "tracegen: %d: cannot write as V2: %s\n", o->line, what);
+	g->rt_failed = 3;
+}
+
+/* One record: wall time w and cpu time c (µs, as the description gives). */
+static void v2_event(struct tg *g, const struct op *o, uint32_t mid, uint64_t w, uint64_t c)
+{
+	struct v2w *v = g->v2;
+	uint64_t id = g->v2idbase + mid, ma = id | o->action;
+	struct buf *b = &v->blk;
+
+	if (o->tid > 0xFFFF) {
+		v2_fail(g, o, "thread id over 65535 (format-1 records keep 16 bits)");
+		return;
+	}
+	if (w >= (1ull << 50) || c >= (1ull << 50)) {
+		v2_fail(g, o, "time over 2^50 us");
+		return;
+	}
+	if (v->open && (v->tid != o->tid || v->n == V2_BLOCK || b->len > 65535 - 30))
+		v2_flush(g);
+	if (!v->open) {
+		v->open = 1;
+		v->tid = o->tid;
+		v->n = 0;
+		b->len = 0;
+		v->prev_ma = v->prev_w = v->prev_c = v->prev_ta = v->prev_m = 0;
+	}
+	if (g->v2gen == 'C') {
+		struct per_thread_rr *st = &v->cst[o->tid & 0xFFFF];
+		uint64_t ta = v2_ticks(w) << 2 | o->action;
+
+		if (o->action != 0 && (st->n == 0 || st->v[st->n - 1] != mid)) {
+			v2_fail(g, o, "layout C exits name no method, so an exit must match "
+				      "the innermost open entry of its thread");
+			return;
+		}
+		v2_sleb(b, ta - v->prev_ta);
+		v->prev_ta = ta;
+		if (g->dual) {
+			v2_sleb(b, v2_ticks(c) - v->prev_c);
+			v->prev_c = v2_ticks(c);
+		}
+		if (o->action == 0) {
+			v2_sleb(b, id - v->prev_m);
+			v->prev_m = id;
+			if (st->n == st->cap) {
+				st->cap = st->cap ? st->cap * 2 : 64;
+				st->v = xrealloc(st->v, st->cap * sizeof *st->v);
+			}
+			st->v[st->n++] = mid;
+		} else {
+			st->n--;
+		}
+		v->n++;
+		return;
+	}
+	if (g->v2ns) {
+		/* ns with a sub-µs part that the reader must round away */
+		uint64_t jit = (g->nrec * 7919u) % 1000u;
+		w = w * 1000 + jit;
+		c = c * 1000 + jit;
+	}
+	if (g->v2gen == 'A' && v->n == 0) {
+		v->ma0 = ma;
+		v->w0 = (uint32_t)w;
+		v->c0 = (uint32_t)c;
+	} else {
+		v2_sleb(b, ma - v->prev_ma);
+		v2_uleb(b, w - v->prev_w);
+		if (g->dual)
+			v2_uleb(b, c - v->prev_c);
+	}
+	v->prev_ma = ma;
+	/* Android 15 (A) and QPR1/QPR2 (B in µs) keep the previous times in 32
+	 * bits; the ns writer keeps 64. */
+	v->prev_w = g->v2ns ? w : (uint32_t)w;
+	v->prev_c = g->v2ns ? c : (uint32_t)c;
+	v->n++;
+}
+
+static void v2_thread_packet(struct tg *g, const struct op *o)
+{
+	unsigned char h[7];
+	size_t n = o->textlen > 0xFFFF ? 0xFFFF : o->textlen;
+
+	v2_flush(g);
+	h[0] = 0;
+	put32(h + 1, o->tid);
+	put16(h + 5, (uint32_t)n);
+	sink_put(g->out, h, sizeof h);
+	sink_put(g->out, o->text, n);
+}
+
+/* The method line "ID\tclass\tname\tsig[\tsource[\tline]]\n" as a
+ * METHOD-INFO packet: u1 1, u8 id, u2 len, "class\tname\tsig\tsource\n"
+ * (C: "\tline" before the newline when the description gives one). */
+static void v2_method_packet(struct tg *g, const struct op *o)
+{
+	const char *p = o->text, *end = o->text + o->textlen - 1, *f[6];
+	size_t len[6];
+	int nf = 0;
+	uint64_t id = 0;
+	struct buf t = { 0 };
+	unsigned char h[11];
+
+	v2_flush(g);
+	while (nf < 6) {
+		const char *tab = memchr(p, '\t', (size_t)(end - p));
+		f[nf] = p;
+		len[nf++] = (size_t)((tab ? tab : end) - p);
+		if (!tab)
+			break;
+		p = tab + 1;
+	}
+	for (size_t i = 2; i < len[0]; i++)
+		id = id << 4 | (uint64_t)hexval((unsigned char)f[0][i]);
+	for (int i = 1; i < 5; i++) {
+		if (i > 1)
+			buf_addc(&t, '\t');
+		if (i < nf)
+			buf_add(&t, f[i], len[i]);
+	}
+	if (nf == 6 && g->v2gen == 'C') {
+		buf_addc(&t, '\t');
+		buf_add(&t, f[5], len[5]);
+	}
+	buf_addc(&t, '\n');
+	h[0] = 1;
+	put64(h + 1, g->v2idbase + id);
+	put16(h + 9, (uint32_t)t.len);
+	sink_put(g->out, h, sizeof h);
+	sink_put(g->out, t.p, t.len);
+	free(t.p);
+}
+
+/* Whether the description can be written as V2 packets with the same
+ * meaning: NULL, or why not. */
+static const char *v2_check(const struct tg *g)
+{
+	uint32_t *ids = NULL;
+	size_t nids = 0;
+	const char *why = NULL;
+
+	if (g->v2_unfit)
+		return g->v2_unfit;
+	if (g->version_set && g->version == 1)
+		return "version 1 (8-bit thread ids)";
+	if (g->clock == C_GLOBAL)
+		return "clock global";
+	if (g->recsize >= 0 || g->hversion >= 0 || g->hoffset != 32 || memcmp(g->magic, "SLOW", 4) ||
+	    g->no_header || g->crlf || g->no_end || g->truncate != UINT64_MAX)
+		return "a header, key or size directive of the format-1 layouts";
+	if (g->no_summary && g->layout != L_STREAMING)
+		return "no-summary in a non-streaming layout";
+	ids = xmalloc((g->nops + 1) * sizeof *ids);
+	for (size_t i = 0; i < g->nops && !why; i++) {
+		const struct op *o = &g->ops[i];
+		if (o->kind == OP_RAW)
+			why = "raw bytes";
+		else if (o->kind == OP_THREAD && o->tid > 0xFFFF)
+			why = "thread id over 65535";
+		else if (o->kind == OP_METHOD) {
+			char canon[16];
+			uint64_t id = 0;
+			size_t n = strcspn(o->text, "\t\n");
+			int fields = 1;
+
+			for (size_t k = 2; k < n && k < 10; k++)
+				id = id << 4 | (uint64_t)(hexval((unsigned char)o->text[k]) & 15);
+			snprintf(canon, sizeof canon, "%#llx", (unsigned long long)id);
+			for (size_t k = 0; k < o->textlen; k++)
+				fields += o->text[k] == '\t';
+			if (id == 0 || strlen(canon) != n || memcmp(canon, o->text, n))
+				why = "a method id other than 0x<hex> without leading zeros, or 0";
+			else if (fields == 6 && g->v2gen != 'C')
+				why = "a line number (only layout C carries one)";
+			else
+				ids[nids++] = (uint32_t)id;
+		}
+	}
+	for (size_t i = 0; i < g->nops && !why; i++) {
+		const struct op *o = &g->ops[i];
+		size_t k;
+		if (o->kind != OP_EVENT || o->rr)
+			continue;
+		for (k = 0; k < nids && ids[k] != o->mid; k++)
+			;
+		if (k == nids)
+			why = "a method id no method line defines";
+	}
+	free(ids);
+	return why;
+}
+
+static void v2_summary(struct tg *g)
+{
+	struct buf b = { 0 };
+	unsigned char h[3];
+
+	v2_flush(g);
+	if (g->no_summary)
+		return;
+	buf_printf(&b, "*version\n%d\n", g->dual ? 5 : 4);
+	if (!(g->nokeys & K_OVERFLOW))
+		buf_printf(&b, "data-file-overflow=%s\n", g->overflow ? "true" : "false");
+	if (!(g->nokeys & K_CLOCK))
+		buf_printf(&b, "clock=%s\n", clock_names[g->clock]);
+	if (!(g->nokeys & K_ELAPSED)) {
+		if (g->v2ns || g->v2gen == 'C')
+			buf_printf(&b, "elapsed-time-nsec=%llu\n", (unsigned long long)g->maxwall * 1000);
+		else
+			buf_printf(&b, "elapsed-time-usec=%llu\n", (unsigned long long)g->maxwall);
+	}
+	if (!g->v2stream && !(g->nokeys & K_NUMCALLS))
+		buf_printf(&b, "num-method-calls=%llu\n", (unsigned long long)g->nrec);
+	if (!(g->nokeys & K_OVERHEAD))
+		buf_adds(&b, "clock-call-overhead-nsec=500\n");
+	if (!(g->nokeys & K_VM))
+		buf_adds(&b, "vm=art\n");
+	if (!(g->nokeys & K_PID))
+		buf_adds(&b, "pid=4242\n");
+	for (size_t i = 0; i < g->extra_keys.n; i++) {
+		buf_add(&b, g->extra_keys.v[i].p, g->extra_keys.v[i].len);
+		buf_addc(&b, '\n');
+	}
+	buf_adds(&b, "*end\n");
+	h[0] = 3;
+	put16(h + 1, (uint32_t)(b.len > 0xFFFF ? 0xFFFF : b.len));
+	sink_put(g->out, h, sizeof h);
+	sink_put(g->out, b.p, b.len);
+	free(b.p);
+}
+
+/* Whether layout v2 writes packets (else only its header and raw bytes). */
+static int v2_packets(const struct tg *g)
+{
+	for (size_t i = 0; i < g->nops; i++)
+		if (g->ops[i].kind == OP_EVENT || g->ops[i].kind == OP_THREAD ||
+		    g->ops[i].kind == OP_METHOD)
+			return 1;
+	return 0;
+}
+
+/* Non-streaming: ART writes every thread and method packet before the
+ * blocks, which it keeps in memory until tracing stops. */
+static void v2_begin(struct tg *g)
+{
+	g->v2 = xcalloc(1, sizeof *g->v2);
+	if (g->v2gen == 'C')
+		g->v2->cst = xcalloc(NTHREADS, sizeof *g->v2->cst);
+	if (g->v2stream)
+		return;
+	for (size_t i = 0; i < g->nops; i++) {
+		if (g->ops[i].kind == OP_THREAD)
+			v2_thread_packet(g, &g->ops[i]);
+		else if (g->ops[i].kind == OP_METHOD)
+			v2_method_packet(g, &g->ops[i]);
+	}
+}
+
+static void v2_free(struct tg *g)
+{
+	if (!g->v2)
+		return;
+	if (g->v2->cst) {
+		for (size_t i = 0; i < NTHREADS; i++)
+			free(g->v2->cst[i].v);
+		free(g->v2->cst);
+	}
+	free(g->v2->blk.p);
+	free(g->v2);
+	g->v2 = NULL;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -1206,6 +1606,10 @@ static void do_event(struct tg *g, const struct op *o)
 		g->maxwall = *w;
 	if (g->dry)
 		return;
+	if (g->v2) {
+		v2_event(g, o, mid, *w, *c);
+		return;
+	}
 	if (g->twidth == 1) {
 		r[0] = (unsigned char)o->tid;
 		n = 1;
@@ -1265,15 +1669,21 @@ static void run_ops(struct tg *g, size_t lo, size_t hi)
 			do_event(g, o);
 			break;
 		case OP_RAW:
+			if (!g->dry && g->v2)
+				v2_flush(g);
 			if (!g->dry)
 				sink_put(g->out, o->text, o->textlen);
 			break;
 		case OP_THREAD:
-			if (!g->dry && streaming && o->inband)
+			if (!g->dry && g->v2 && g->v2stream)
+				v2_thread_packet(g, o);
+			else if (!g->dry && streaming && o->inband)
 				emit_thread_item(g, o);
 			break;
 		case OP_METHOD:
-			if (!g->dry && streaming)
+			if (!g->dry && g->v2 && g->v2stream)
+				v2_method_packet(g, o);
+			else if (!g->dry && streaming)
 				emit_method_item(g, o);
 			break;
 		case OP_REPEAT:
@@ -1359,6 +1769,10 @@ static void write_header(struct tg *g, struct sink *s)
 	put16(h + 4, g->hv);
 	if (g->layout == L_V2) {
 		put64(h + 6, g->start);
+		if (g->v2gen == 'C') {
+			put64(h + 14, 1000000);   /* counter at the start (unused by readers) */
+			put64(h + 22, V2_FREQ);
+		}
 		sink_put(s, h, sizeof h);
 		return;
 	}
@@ -1397,7 +1811,7 @@ static void derive(struct tg *g)
 
 static void usage(FILE *f)
 {
-	fputs("usage: tracegen [-o OUT] [DESC]\n"
+	fputs("usage: tracegen [-o OUT] [--v2 a|b-us|b-ns|c [--v2-streaming]] [DESC]\n"
 	      "Write an Android method trace described by DESC (default stdin) to OUT\n"
 	      "(default stdout).  The language is described in tests/gen/README.md.\n", f);
 }
@@ -1422,7 +1836,8 @@ static char *read_all(FILE *f, size_t *len)
 
 int main(int argc, char **argv)
 {
-	const char *out = NULL, *in = NULL;
+	const char *out = NULL, *in = NULL, *v2opt = NULL;
+	int v2stream_opt = 0;
 	struct tg g;
 	struct sink s1, s2;
 	char *text, *keypath = NULL, *datapath = NULL;
@@ -1443,6 +1858,10 @@ int main(int argc, char **argv)
 			out = argv[argi];
 		} else if (strncmp(a, "-o", 2) == 0) {
 			out = a + 2;
+		} else if (strcmp(a, "--v2") == 0 && argi + 1 < argc) {
+			v2opt = argv[++argi];
+		} else if (strcmp(a, "--v2-streaming") == 0) {
+			v2stream_opt = 1;
 		} else if (strcmp(a, "--") == 0) {
 			argi++;
 			break;
@@ -1491,6 +1910,27 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	free(text);
+	if (v2opt) {
+		const char *why = v2_parse_gen(&g, v2opt) < 0 ? "unknown layout (a, b-us, b-ns or c)"
+							     : v2_check(&g);
+		if (why) {
+			fprintf(stderr, "tracegen: %s: cannot write as V2: %s\n", in, why);
+			tg_free(&g);
+			return 3;
+		}
+		if (v2stream_opt && g.no_summary && g.layout != L_STREAMING)
+			g.no_summary = 0;
+		g.layout = L_V2;
+		g.v2stream = v2stream_opt;
+		/* the description's start is in µs; ns and C headers hold ns, and a
+		 * ns start below 10^12 (16.7 min of uptime) would be read as µs */
+		if (g.v2ns || g.v2gen == 'C')
+			g.start *= 1000;
+		if (g.v2ns && g.start < 1000000000000ull)
+			g.start += 3600000000000ull;
+	}
+	if (g.layout == L_V2 && !g.v2gen)
+		g.v2gen = 'B';
 	derive(&g);
 	if (g.layout == L_SPLIT && (!out || strcmp(out, "-") == 0)) {
 		fputs("tracegen: layout split needs -o BASE (writes BASE.key and BASE.data)\n", stderr);
@@ -1576,10 +2016,14 @@ int main(int argc, char **argv)
 		write_header(&g, &s1);
 		g.out = &s1;
 		run_reset(&g);
+		if (g.layout == L_V2 && v2_packets(&g))
+			v2_begin(&g);
 		run_ops(&g, 0, g.nops);
+		if (g.v2 && !g.rt_failed)
+			v2_summary(&g);
 	}
 	if (g.rt_failed)
-		rc = 2;
+		rc = g.rt_failed == 3 ? 3 : 2;
 
 done:
 	if (sink_close(&s1) < 0 && !rc)
@@ -1599,6 +2043,7 @@ done:
 	}
 	free(keypath);
 	free(datapath);
+	v2_free(&g);
 	tg_free(&g);
 	return rc;
 }

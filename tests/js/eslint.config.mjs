@@ -5,7 +5,7 @@ import js from '@eslint/js';
 const browser = {
   window: 'readonly', document: 'readonly', Map: 'readonly', Set: 'readonly',
   BigInt: 'readonly', Number: 'readonly', Math: 'readonly', JSON: 'readonly',
-  getComputedStyle: 'readonly', requestAnimationFrame: 'readonly',
+  getComputedStyle: 'readonly', CustomEvent: 'readonly', requestAnimationFrame: 'readonly',
 };
 
 export default [

@@ -52,10 +52,45 @@ test('matcher: smart case', () => {
   assert.equal(U.matcher('.<init>')('Foo.<init>', 'foo.<init>'), true);
 });
 
-test('nodeId: hex of the method id, as render_gv names nodes', () => {
-  assert.equal(U.nodeId(0), 'm0x0');
-  assert.equal(U.nodeId(0x6d0), 'm0x6d0');
-  assert.equal(U.nodeId(4294967295), 'm0xffffffff');
+test('nodeId: the method id in hex, as render_gv names nodes', () => {
+  assert.equal(U.nodeId('0'), 'm0x0');
+  assert.equal(U.nodeId('6d0'), 'm0x6d0');
+  // past 2^53: the id travels as text, so no digit is lost
+  assert.equal(U.nodeId('1fffffffffffff1'), 'm0x1fffffffffffff1');
+});
+
+test('offCpu: 1 - cpu / wall of inclusive time', () => {
+  assert.equal(U.offCpu(1000, 250), '75.00');
+  assert.equal(U.offCpu(3, 2), '33.33');
+  assert.equal(U.offCpu(1000, 1000), '0.00');
+  assert.equal(U.offCpu(1000, 1200), '0.00'); // cpu ahead of wall: none off-CPU
+  assert.equal(U.offCpu(0, 0), '0.00');
+});
+
+test('graph scale: square-root position, temperature colour, pen width', () => {
+  // 1 % of the total -> permille 10 -> sqrt(10000) = 100; 25 % -> sqrt(250000) = 500
+  assert.equal(U.scalePos(1, 100), 100);
+  assert.equal(U.scalePos(25, 100), 500);
+  assert.equal(U.scalePos(0, 100), 0);
+  assert.equal(U.scalePos(5, 0), 0);
+  assert.equal(U.scalePos(200, 100), 1000);
+  // 2 % -> permille 20 -> sqrt(20000) = 141.42 -> 141
+  assert.equal(U.scalePos(2, 100), 141);
+  // hue 240 (blue), 180, 120 (green), 0 (red); 140 of chroma plus 115
+  assert.equal(U.tempColour(0), '#7373ff');
+  assert.equal(U.tempColour(250), '#73ffff');
+  assert.equal(U.tempColour(500), '#73ff73');
+  assert.equal(U.tempColour(1000), '#ff7373');
+  // pos 100: hue 240 - 24 = 216 (sector 3), t = 96, x = 140 * (60 - 36) / 60 = 56
+  // -> (0, 56, 140) + 115
+  assert.equal(U.tempColour(100), '#73abff');
+  assert.equal(U.penWidth(0), '1.00');
+  assert.equal(U.penWidth(333), '2.33');
+  assert.equal(U.penWidth(1000), '5.00');
+  assert.equal(U.heatClass(0), 0);
+  assert.equal(U.heatClass(999), 9);
+  assert.equal(U.heatClass(1000), 9);
+  assert.equal(U.heatClass(450), 4);
 });
 
 // A view of three methods: 0 calls 1 and 2, thread 0 is the root of 0.
@@ -82,7 +117,12 @@ test('buildView: rows, parents and children', () => {
 });
 
 test('buildView: the other clock', () => {
-  const t = U.buildView(view2, true);
+  const t = U.buildView(view2, true, false);
+  // wall primary: off-CPU of method 0 is 1 - 40/100
+  assert.equal(t.rows[0].off, 0.6);
+  assert.equal(t.rows[2].off, 5 / 30);
+  // cpu primary: wall is the other clock, which is below cpu here: 0
+  assert.equal(U.buildView(view2, true, true).rows[0].off, 0);
   assert.deepEqual(t.rows.map((r) => [r.k, r.incl, r.excl, r.oincl, r.oexcl]),
     [[0, 100, 10, 40, 5], [1, 60, 60, 10, 10], [2, 30, 30, 25, 25]]);
   assert.deepEqual(t.chi.get(0).map((e) => [e.to, e.incl, e.oincl]), [[1, 60, 10], [2, 30, 25]]);
@@ -127,4 +167,6 @@ test('comparator: shown clock and fixed-clock keys', () => {
   assert.deepEqual(order(view2, true, 'pexcl', 1, true), [0, 2, 1]);
   // ms/call on the other clock: 40/1, 10/2 = 5, 25/3 = 8
   assert.deepEqual(order(view2, true, 'mpc', -1, true), [0, 2, 1]);
+  // off-CPU (wall primary): 0.6, 50/60, 5/30
+  assert.deepEqual(order(view2, true, 'off', -1, false), [1, 0, 2]);
 });
