@@ -23,6 +23,10 @@ if [ "${CG_DEPS:-test}" = test ]; then
 	need chromium have chromium
 	need nodejs have node
 	need npm have npm
+	# The real consumers of the exports (tests/exports/run.sh).
+	need golang-go have go
+	need valgrind have callgrind_annotate
+	need jq have jq
 fi
 [ -z "$missing" ] && exit 0
 echo "callgraph: installing missing Debian packages:$missing"

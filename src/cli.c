@@ -17,8 +17,8 @@
 
 enum {
 	OPT_HTML = 256, OPT_JSON, OPT_FOLDED, OPT_CLOCK, OPT_THREAD, OPT_MAX_NODES,
-	OPT_HELP, OPT_VERSION, OPT_FOCUS, OPT_HIDE, OPT_SHORT_NAMES, OPT_NODE_FRACTION,
-	OPT_EDGE_FRACTION, OPT_NO_FOLD,
+	OPT_HELP, OPT_VERSION, OPT_FOCUS, OPT_HIDE, OPT_SHORT_NAMES, OPT_PPROF, OPT_SPEEDSCOPE,
+	OPT_CHROME, OPT_CALLGRIND, OPT_SLASH_NAMES, OPT_NODE_FRACTION, OPT_EDGE_FRACTION, OPT_NO_FOLD,
 };
 
 struct opt_doc {
@@ -41,9 +41,14 @@ static const struct opt_doc table[] = {
 	{ { "html", required_argument, NULL, OPT_HTML }, 0, "FILE", "HTML report to FILE" },
 	{ { NULL, 0, NULL, 0 }, 'o', NULL, "dump the header, threads and every record with its depth" },
 	{ { NULL, 0, NULL, 0 }, 'd', "BASE", "compare: BASE is the earlier trace, TRACE the later one" },
-	{ { "json", required_argument, NULL, OPT_JSON }, 0, "FILE", "the whole profile as JSON to FILE (- for stdout)" },
+	{ { "json", required_argument, NULL, OPT_JSON }, 0, "FILE", "the whole profile as JSON to FILE (- for stdout), both clocks of a dual-clock trace" },
 	{ { "folded", required_argument, NULL, OPT_FOLDED }, 0, "FILE", "folded stacks (thread;a;b;c us) to FILE (- for stdout)" },
-	{ { "clock", required_argument, NULL, OPT_CLOCK }, 0, "wall|cpu", "clock of a dual-clock trace to use (default wall)" },
+	{ { "slash-names", no_argument, NULL, OPT_SLASH_NAMES }, 0, NULL, "folded frames as java/lang/String.equals (flamegraph.pl --colors java)" },
+	{ { "pprof", required_argument, NULL, OPT_PPROF }, 0, "FILE", "pprof profile (gzipped protobuf) to FILE (- for stdout)" },
+	{ { "speedscope", required_argument, NULL, OPT_SPEEDSCOPE }, 0, "FILE", "speedscope JSON, one evented profile per thread, to FILE (- for stdout)" },
+	{ { "chrome-trace", required_argument, NULL, OPT_CHROME }, 0, "FILE", "Chrome trace event JSON (B/E events) to FILE (- for stdout)" },
+	{ { "callgrind", required_argument, NULL, OPT_CALLGRIND }, 0, "FILE", "callgrind profile for KCachegrind to FILE (- for stdout)" },
+	{ { "clock", required_argument, NULL, OPT_CLOCK }, 0, "wall|cpu", "dual-clock trace: the clock that sorts and gives % (default wall); the other is shown beside it" },
 	{ { "thread", required_argument, NULL, OPT_THREAD }, 0, "T", "only threads whose id or name is T (repeatable)" },
 	{ { "max-nodes", required_argument, NULL, OPT_MAX_NODES }, 0, "N", "at most N nodes in the graph, thread roots included (default 80)" },
 	{ { "focus", required_argument, NULL, OPT_FOCUS }, 0, "PATTERN", "only time under methods whose Class.method matches the glob (repeatable)" },
@@ -189,6 +194,11 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 		case 'd': o->diff_base = optarg; break;
 		case OPT_JSON: o->json = optarg; break;
 		case OPT_FOLDED: o->folded = optarg; break;
+		case OPT_PPROF: o->pprof = optarg; break;
+		case OPT_SPEEDSCOPE: o->speedscope = optarg; break;
+		case OPT_CHROME: o->chrome = optarg; break;
+		case OPT_CALLGRIND: o->callgrind = optarg; break;
+		case OPT_SLASH_NAMES: o->slash_names = 1; break;
 		case OPT_CLOCK:
 			if (strcmp(optarg, "wall") == 0)
 				o->clock = CG_USE_WALL;
@@ -250,13 +260,21 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 		return cli_free(o), bad("%s", "-k goes with -g");
 	if (o->format && !o->graph)
 		return cli_free(o), bad("%s", "-T goes with -g");
-	o->text = !o->graph && !o->html_stdout && !o->html && !o->dump && !o->json && !o->folded;
+	o->text = !o->graph && !o->html_stdout && !o->html && !o->dump && !o->json && !o->folded &&
+		  !o->pprof && !o->speedscope && !o->chrome && !o->callgrind;
 	stdout_users = o->text + o->html_stdout + o->dump + (o->json && strcmp(o->json, "-") == 0) +
 		       (o->folded && strcmp(o->folded, "-") == 0) +
+		       (o->pprof && strcmp(o->pprof, "-") == 0) +
+		       (o->speedscope && strcmp(o->speedscope, "-") == 0) +
+		       (o->chrome && strcmp(o->chrome, "-") == 0) +
+		       (o->callgrind && strcmp(o->callgrind, "-") == 0) +
 		       (o->graph && strcmp(o->graph, "-") == 0) + (o->html && strcmp(o->html, "-") == 0);
 	if (stdout_users > 1)
 		return cli_free(o), bad("%s", "only one output can go to standard output");
-	if (o->diff_base && (o->dump || o->json || o->folded))
+	if (o->slash_names && !o->folded)
+		return cli_free(o), bad("%s", "--slash-names goes with --folded");
+	if (o->diff_base && (o->dump || o->json || o->folded || o->pprof || o->speedscope ||
+			     o->chrome || o->callgrind))
 		return cli_free(o), bad("%s", "-d compares two traces; it goes with the text, -h or -g outputs");
 	return CLI_OK;
 }

@@ -21,6 +21,11 @@ struct cg_opts {
 	const char *diff_base;   /* -d BASE */
 	const char *json;        /* --json FILE ("-" = stdout) */
 	const char *folded;      /* --folded FILE ("-" = stdout) */
+	const char *pprof;       /* --pprof FILE ("-" = stdout) */
+	const char *speedscope;  /* --speedscope FILE ("-" = stdout) */
+	const char *chrome;      /* --chrome-trace FILE ("-" = stdout) */
+	const char *callgrind;   /* --callgrind FILE ("-" = stdout) */
+	int slash_names;         /* --slash-names */
 	enum cg_clock_sel clock; /* --clock */
 	const char **threads;    /* --thread T..., NULL-terminated */
 	size_t nthreads;

@@ -18,6 +18,9 @@ struct cg_diff {
 	uint32_t *by_later;  /* later symtab index -> row, UINT32_MAX when none */
 	size_t nby_later;
 	uint64_t base_total, later_total;
+	int has_other;
+	enum cg_clock_sel primary;
+	uint64_t base_o_total, later_o_total;
 };
 
 struct dkey {
@@ -109,12 +112,16 @@ static int cmp_srow(const void *a, const void *b)
 	return cmp_bytes(x->key, x->len, y->key, y->len);
 }
 
-static void side_add(struct cg_diff_side *s, const struct cg_pmethod *m)
+static void side_add(struct cg_diff_side *s, const struct cg_pmethod *m, int other)
 {
 	if (!s->info)
 		s->info = m->info;
 	s->incl_us += m->incl_us;
 	s->excl_us += m->excl_us;
+	if (other) {
+		s->o_incl_us += m->o_incl_us;
+		s->o_excl_us += m->o_excl_us;
+	}
 	s->calls += m->calls;
 	s->rec_calls += m->rec_calls;
 }
@@ -129,6 +136,8 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 	uint32_t *moved;
 	struct strbuf kb;
 
+	d->has_other = base->has_other && later->has_other && base->primary == later->primary;
+	d->primary = later->primary;
 	strbuf_init(&kb);
 	for (i = 0; i < n; i++) {
 		int lat = i >= base->nmethods;
@@ -153,13 +162,15 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 		rows[k].orig = (uint32_t)k;
 		for (j = i; j < n && cmp_bytes(keys[j].key, keys[j].len, keys[i].key, keys[i].len) == 0;
 		     j++) {
-			side_add(keys[j].later ? &r->later : &r->base, keys[j].m);
+			side_add(keys[j].later ? &r->later : &r->base, keys[j].m, d->has_other);
 			key_row[j] = (uint32_t)k;
 		}
 		r->status = !r->later.info ? CG_DIFF_BASE_ONLY
 			  : !r->base.info  ? CG_DIFF_LATER_ONLY : CG_DIFF_BOTH;
 		r->d_incl_us = (int64_t)r->later.incl_us - (int64_t)r->base.incl_us;
 		r->d_excl_us = (int64_t)r->later.excl_us - (int64_t)r->base.excl_us;
+		r->d_o_incl_us = (int64_t)r->later.o_incl_us - (int64_t)r->base.o_incl_us;
+		r->d_o_excl_us = (int64_t)r->later.o_excl_us - (int64_t)r->base.o_excl_us;
 		r->d_calls = (int64_t)(r->later.calls + r->later.rec_calls) -
 			     (int64_t)(r->base.calls + r->base.rec_calls);
 	}
@@ -182,6 +193,10 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 			d->by_later[keys[i].m->index] = moved[key_row[i]];
 	d->base_total = base->total_us;
 	d->later_total = later->total_us;
+	if (d->has_other) {
+		d->base_o_total = base->o_total_us;
+		d->later_o_total = later->o_total_us;
+	}
 	free(moved);
 	free(rows);
 	free(key_row);
@@ -215,6 +230,23 @@ uint64_t diff_base_total(const struct cg_diff *d)
 uint64_t diff_later_total(const struct cg_diff *d)
 {
 	return d->later_total;
+}
+
+int diff_has_other(const struct cg_diff *d, enum cg_clock_sel *primary)
+{
+	if (primary)
+		*primary = d->primary;
+	return d->has_other;
+}
+
+uint64_t diff_base_o_total(const struct cg_diff *d)
+{
+	return d->base_o_total;
+}
+
+uint64_t diff_later_o_total(const struct cg_diff *d)
+{
+	return d->later_o_total;
 }
 
 const struct cg_diff_row *diff_change(const struct cg_diff *d, uint32_t midx)

@@ -27,6 +27,7 @@ static size_t utf8_len(const unsigned char *s)
 void javaname_put_class(struct strbuf *sb, const char *klass, unsigned flags)
 {
 	const char *p = klass, *last = klass, *s;
+	char sep = flags & JN_SLASH ? '/' : '.';
 
 	for (s = klass; *s; s++)
 		if (*s == '/' || *s == '.')
@@ -43,13 +44,13 @@ void javaname_put_class(struct strbuf *sb, const char *klass, unsigned flags)
 
 				strbuf_add(sb, p, n < (size_t)(end - p) ? n : (size_t)(end - p));
 			}
-			strbuf_putc(sb, '.');
+			strbuf_putc(sb, sep);
 			p = end + 1;
 		}
 		p = last;
 	}
 	for (; *p; p++)
-		strbuf_putc(sb, *p == '/' ? '.' : *p);
+		strbuf_putc(sb, *p == '/' || *p == '.' ? sep : *p);
 }
 
 static const char *primitive(char c)

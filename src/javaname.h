@@ -23,10 +23,13 @@ enum {
 	JN_SHORT = 1,   /* shorten packages to their first character */
 	JN_SIG = 2,     /* javaname_put_method: append the decoded descriptor */
 	JN_RETURN = 4,  /* with a decoded descriptor: append ": <return type>" */
+	JN_SLASH = 8,   /* javaname_put_class/_method: packages joined by '/'
+			 * (java/lang/String), as flamegraph.pl's java palette wants */
 };
 
 /* Append class name klass ("java/lang/Object" or "java.lang.Object") with
- * slashes as dots, packages shortened under JN_SHORT.  A package's first
+ * slashes as dots (dots as slashes under JN_SLASH), packages shortened
+ * under JN_SHORT.  A package's first
  * character is its first UTF-8 sequence (a stray byte counts as one). */
 void javaname_put_class(struct strbuf *sb, const char *klass, unsigned flags);
 

@@ -19,13 +19,18 @@
 #include "cli.h"
 #include "diff.h"
 #include "dump.h"
+#include "events.h"
 #include "output.h"
 #include "profile.h"
 #include "render_diff.h"
 #include "render_folded.h"
+#include "render_callgrind.h"
+#include "render_chrome.h"
 #include "render_gv.h"
 #include "render_html.h"
 #include "render_json.h"
+#include "render_pprof.h"
+#include "render_speedscope.h"
 #include "render_text.h"
 #include "report.h"
 #include "selection.h"
@@ -135,8 +140,9 @@ struct loaded {
 	struct cg_source *src;
 	struct cg_trace *trace;
 	struct cg_profile *profile;
-	struct cg_cct *cct;        /* built only for --folded */
+	struct cg_cct *cct;        /* built for --folded, --pprof, HTML and the event log */
 	struct cg_timeline *timeline; /* built only for an HTML report (with a cct) */
+	struct cg_events *events;  /* built only for --speedscope and --chrome-trace */
 };
 
 static void report_error(const char *file, const struct cg_error *err)
@@ -152,6 +158,7 @@ static void loaded_free(struct loaded *L)
 	profile_free(L->profile);
 	cct_free(L->cct);
 	timeline_free(L->timeline);
+	events_free(L->events);
 	trace_free(L->trace);
 	source_free(L->src);
 	memset(L, 0, sizeof(*L));
@@ -185,8 +192,9 @@ static void progress_clear(void)
 }
 
 /* Read path once into L with the options of o (clock, threads, focus,
- * hide), dumping records when dump_out is set and building the
- * calling-context tree when with_cct is.  Both traces of -d load through
+ * hide), dumping records when dump_out is set, building the
+ * calling-context tree when with_cct is and the event log when an
+ * evented export is asked for.  Both traces of -d load through
  * here with the same options.  Returns 0 or 1 (error already printed). */
 static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int with_cct,
 		struct loaded *L)
@@ -221,17 +229,27 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int w
 		cct_observer(L->cct, &obs);
 		profile_set_observer(L->profile, &obs);
 	}
-	if ((o->html || o->html_stdout) && !o->diff_base) {
-		/* HTML timeline and flame graph: the timeline observer, chained
-		 * in front of the calling-context tree's. */
-		struct cg_observer co, obs;
+	if (((o->html || o->html_stdout) || o->speedscope || o->chrome) && !o->diff_base) {
+		/* Observers chained in front of the calling-context tree's: the
+		 * HTML timeline, the event log of the evented exports. */
+		struct cg_observer co, to, obs;
+		const struct cg_observer *next;
 
 		if (!L->cct)
 			L->cct = cct_create();
-		L->timeline = timeline_create();
 		cct_observer(L->cct, &co);
-		timeline_observer(L->timeline, &co, &obs);
-		profile_set_observer(L->profile, &obs);
+		next = &co;
+		if (o->html || o->html_stdout) {
+			L->timeline = timeline_create();
+			timeline_observer(L->timeline, next, &to);
+			next = &to;
+		}
+		if (o->speedscope || o->chrome) {
+			L->events = events_create();
+			events_observer(L->events, next, &obs);
+			next = &obs;
+		}
+		profile_set_observer(L->profile, next);
 	}
 	recs = xmalloc(BATCH * sizeof(*recs));
 	if (dump_out) {
@@ -323,7 +341,8 @@ static int names_stdin(const char *path, const struct cg_opts *o)
 
 static int check_outputs(const struct cg_opts *o, const char *graph_format)
 {
-	const char *outs[6] = { o->graph, o->html, o->json, o->folded, NULL, NULL };
+	const char *outs[10] = { o->graph, o->html, o->json, o->folded, NULL,
+				 o->pprof, o->speedscope, o->chrome, o->callgrind, NULL };
 	char *dot = NULL;
 	size_t i;
 
@@ -341,7 +360,7 @@ static int check_outputs(const struct cg_opts *o, const char *graph_format)
 		sprintf(dot, "%s.dot", o->graph);
 		outs[4] = dot;
 	}
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < 9; i++) {
 		if (outs[i] && (names_input(outs[i], o->trace) || names_stdin(outs[i], o) ||
 				(o->diff_base && names_input(outs[i], o->diff_base)))) {
 			fprintf(stderr, "callgraph: %s: refusing to overwrite an input trace\n", outs[i]);
@@ -370,10 +389,15 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->short_names = o->short_names;
 	r->cct = L->cct;
 	r->timeline = L->timeline;
+	r->events = L->events;
+	r->slash_names = o->slash_names;
 }
 
 /* What an output holds. */
-enum what { W_TEXT, W_JSON, W_HTML, W_FOLDED, W_GRAPH, W_GRAPH_DOT, W_DIFF_TEXT, W_DIFF_HTML };
+enum what {
+	W_TEXT, W_JSON, W_HTML, W_FOLDED, W_PPROF, W_SPEEDSCOPE, W_CHROME, W_CALLGRIND, W_GRAPH,
+	W_GRAPH_DOT, W_DIFF_TEXT, W_DIFF_HTML
+};
 
 struct pending {
 	enum what what;
@@ -383,7 +407,7 @@ struct pending {
 	struct strbuf data;
 };
 
-#define MAX_OUT 8
+#define MAX_OUT 12
 
 /* The outputs o asks for, in the order they are rendered. */
 static size_t plan_outputs(const struct cg_opts *o, const char *gfmt, struct pending *out)
@@ -405,6 +429,14 @@ static size_t plan_outputs(const struct cg_opts *o, const char *gfmt, struct pen
 			out[n].what = W_HTML, out[n++].path = o->html ? o->html : "-";
 		if (o->folded)
 			out[n].what = W_FOLDED, out[n++].path = o->folded;
+		if (o->pprof)
+			out[n].what = W_PPROF, out[n++].path = o->pprof;
+		if (o->speedscope)
+			out[n].what = W_SPEEDSCOPE, out[n++].path = o->speedscope;
+		if (o->chrome)
+			out[n].what = W_CHROME, out[n++].path = o->chrome;
+		if (o->callgrind)
+			out[n].what = W_CALLGRIND, out[n++].path = o->callgrind;
 	}
 	if (o->graph) {
 		out[n].what = W_GRAPH, out[n++].path = o->graph;
@@ -430,6 +462,10 @@ static int render_one(struct pending *pd, const struct cg_report *r, const struc
 	case W_JSON: rc = render_json.render(r, &pd->data, &err); break;
 	case W_HTML: rc = render_html.render(r, &pd->data, &err); break;
 	case W_FOLDED: rc = render_folded.render(r, &pd->data, &err); break;
+	case W_PPROF: rc = render_pprof.render(r, &pd->data, &err); break;
+	case W_SPEEDSCOPE: rc = render_speedscope.render(r, &pd->data, &err); break;
+	case W_CHROME: rc = render_chrome.render(r, &pd->data, &err); break;
+	case W_CALLGRIND: rc = render_callgrind.render(r, &pd->data, &err); break;
 	case W_GRAPH: rc = render_graph(r, v, gfmt, &pd->data, &err); break;
 	case W_GRAPH_DOT: rc = render_graph(r, v, "dot", &pd->data, &err); break;
 	case W_DIFF_TEXT: rc = render_diff_text(rb, r, &pd->data, &err); break;
@@ -489,8 +525,8 @@ static int run(const struct cg_opts *o, int stdout_closed)
 	}
 	if (o->dump)
 		dump_out = isatty(STDOUT_FILENO) ? tty_filter_open() : stdout;
-	if (load(o->trace, o, dump_out ? dump_out : (o->dump ? stdout : NULL), o->folded != NULL,
-		 &L)) {
+	if (load(o->trace, o, dump_out ? dump_out : (o->dump ? stdout : NULL),
+		 o->folded || o->pprof, &L)) {
 		rc = 1;
 		goto done;
 	}

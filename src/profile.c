@@ -1205,3 +1205,12 @@ const char *profile_clock_name(enum cg_clock_sel c)
 {
 	return c == CG_USE_CPU ? "cpu" : "wall";
 }
+
+double profile_off_cpu(uint64_t cpu_us, uint64_t wall_us)
+{
+	if (wall_us == 0)
+		return -1;
+	if (cpu_us >= wall_us)
+		return 0;
+	return (double)(wall_us - cpu_us) / (double)wall_us;
+}

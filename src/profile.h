@@ -216,4 +216,12 @@ static inline enum cg_clock_sel profile_other_clock(enum cg_clock_sel c)
 	return c == CG_USE_CPU ? CG_USE_WALL : CG_USE_CPU;
 }
 
+/* The off-CPU share of an inclusive time of a view with both clocks,
+ * 1 - cpu / wall, in [0, 1]: the part of the wall time the frame spent not
+ * running (waiting, sleeping, parked, blocked).  0 when cpu exceeds wall
+ * (the clocks tick at different granularities); -1 when wall is 0.  From a
+ * view's numbers: cpu = primary == CG_USE_CPU ? incl_us : o_incl_us, wall
+ * the other. */
+double profile_off_cpu(uint64_t cpu_us, uint64_t wall_us);
+
 #endif

@@ -52,17 +52,45 @@ static void text_summary(const struct cg_report *base, const struct cg_report *l
 	uint64_t bt = diff_base_total(d), lt = diff_later_total(d);
 	char a[32], b[32], c[32];
 
+	enum cg_clock_sel pri;
+	int other = diff_has_other(d, &pri);
+	const char *oname = profile_clock_name(profile_other_clock(pri));
+	uint64_t bo = diff_base_o_total(d), lo = diff_later_o_total(d);
+
 	diff_rows(d, &rows, counts);
 	strbuf_printf(sb, "Diff:     %s -> %s\n", base->file, later->file);
-	strbuf_printf(sb, "Base:     %s ms in %zu thread%s (%s clock)\n", fmt_ms(a, bt),
-		      profile_thread_count(base->profile),
-		      profile_thread_count(base->profile) == 1 ? "" : "s", report_clock_name(base));
-	strbuf_printf(sb, "Later:    %s ms in %zu thread%s (%s clock)\n", fmt_ms(b, lt),
-		      profile_thread_count(later->profile),
-		      profile_thread_count(later->profile) == 1 ? "" : "s", report_clock_name(later));
+	if (other) {
+		/* Both runs carry both clocks: each total on both. */
+		strbuf_printf(sb, "Clock:    %s compares and sorts; %s beside it\n",
+			      profile_clock_name(pri), oname);
+		strbuf_printf(sb, "Base:     %s ms %s, ", fmt_ms(a, bt), profile_clock_name(pri));
+		strbuf_printf(sb, "%s ms %s in %zu thread%s\n", fmt_ms(a, bo), oname,
+			      profile_thread_count(base->profile),
+			      profile_thread_count(base->profile) == 1 ? "" : "s");
+		strbuf_printf(sb, "Later:    %s ms %s, ", fmt_ms(b, lt), profile_clock_name(pri));
+		strbuf_printf(sb, "%s ms %s in %zu thread%s\n", fmt_ms(b, lo), oname,
+			      profile_thread_count(later->profile),
+			      profile_thread_count(later->profile) == 1 ? "" : "s");
+	} else {
+		strbuf_printf(sb, "Base:     %s ms in %zu thread%s (%s clock)\n", fmt_ms(a, bt),
+			      profile_thread_count(base->profile),
+			      profile_thread_count(base->profile) == 1 ? "" : "s",
+			      report_clock_name(base));
+		strbuf_printf(sb, "Later:    %s ms in %zu thread%s (%s clock)\n", fmt_ms(b, lt),
+			      profile_thread_count(later->profile),
+			      profile_thread_count(later->profile) == 1 ? "" : "s",
+			      report_clock_name(later));
+	}
 	strbuf_printf(sb, "Change:   %s ms", fmt_ms_signed(c, (int64_t)lt - (int64_t)bt));
+	if (other)
+		strbuf_printf(sb, " %s", profile_clock_name(pri));
 	if (bt)
 		strbuf_printf(sb, ", ratio %.2f", (double)lt / (double)bt);
+	if (other) {
+		strbuf_printf(sb, "; %s ms %s", fmt_ms_signed(c, (int64_t)lo - (int64_t)bo), oname);
+		if (bo)
+			strbuf_printf(sb, ", ratio %.2f", (double)lo / (double)bo);
+	}
 	strbuf_putc(sb, '\n');
 	strbuf_printf(sb, "Methods:  %zu in both, %zu only in base, %zu only in later\n",
 		      counts[CG_DIFF_BOTH], counts[CG_DIFF_BASE_ONLY], counts[CG_DIFF_LATER_ONLY]);
@@ -71,25 +99,54 @@ static void text_summary(const struct cg_report *base, const struct cg_report *l
 static void text_both(const struct cg_report *later, const struct cg_diff_row *rows, size_t n,
 		      struct strbuf *sb)
 {
+	enum cg_clock_sel pri;
+	int other = diff_has_other(later->diff, &pri);
+	const char *oname = profile_clock_name(profile_other_clock(pri));
+	char oh1[32], oh2[32];
 	size_t i;
 
-	strbuf_puts(sb, "\nMethods in both runs, largest change of inclusive time first\n"
-			"(ms; diff = later - base, negative when faster; ratio = later / base inclusive)\n");
-	strbuf_printf(sb, "%12s %12s %12s %7s %12s %12s %12s %12s %12s  %s\n", "incl base",
-		      "incl later", "incl diff", "ratio", "excl base", "excl later", "excl diff",
-		      "calls base", "calls later", "method");
+	strbuf_puts(sb, "\nMethods in both runs, largest change of inclusive time first\n");
+	if (other) {
+		/* The other clock's differences beside the primary ones. */
+		strbuf_printf(sb, "(ms, %s clock; diff = later - base, negative when faster; "
+				  "ratio = later / base inclusive;\n %s diff = the same difference "
+				  "on the %s clock)\n",
+			      profile_clock_name(pri), oname, oname);
+		snprintf(oh1, sizeof(oh1), "%s diff", oname);
+		snprintf(oh2, sizeof(oh2), "%s diff", oname);
+		strbuf_printf(sb, "%10s %10s %10s %6s %10s %10s %10s %10s %10s %11s %11s  %s\n",
+			      "incl base", "incl later", "incl diff", "ratio", oh1, "excl base",
+			      "excl later", "excl diff", oh2, "calls base", "calls later", "method");
+	} else {
+		strbuf_puts(sb, "(ms; diff = later - base, negative when faster; ratio = later / base "
+				"inclusive)\n");
+		strbuf_printf(sb, "%12s %12s %12s %7s %12s %12s %12s %12s %12s  %s\n", "incl base",
+			      "incl later", "incl diff", "ratio", "excl base", "excl later",
+			      "excl diff", "calls base", "calls later", "method");
+	}
 	for (i = 0; i < n; i++) {
 		const struct cg_diff_row *r = &rows[i];
 		char b1[32], b2[32], b3[32], b4[32], b5[32], b6[32], q[32], c1[48], c2[48];
+		char o1[32], o2[32];
 
 		if (r->status != CG_DIFF_BOTH)
 			continue;
-		strbuf_printf(sb, "%12s %12s %12s %7s %12s %12s %12s %12s %12s  ",
-			      fmt_ms(b1, r->base.incl_us), fmt_ms(b2, r->later.incl_us),
-			      fmt_ms_signed(b3, r->d_incl_us), ratio_text(q, r),
-			      fmt_ms(b4, r->base.excl_us), fmt_ms(b5, r->later.excl_us),
-			      fmt_ms_signed(b6, r->d_excl_us), calls_text(c1, &r->base),
-			      calls_text(c2, &r->later));
+		if (other)
+			strbuf_printf(sb, "%10s %10s %10s %6s %10s %10s %10s %10s %10s %11s %11s  ",
+				      fmt_ms(b1, r->base.incl_us), fmt_ms(b2, r->later.incl_us),
+				      fmt_ms_signed(b3, r->d_incl_us), ratio_text(q, r),
+				      fmt_ms_signed(o1, r->d_o_incl_us),
+				      fmt_ms(b4, r->base.excl_us), fmt_ms(b5, r->later.excl_us),
+				      fmt_ms_signed(b6, r->d_excl_us),
+				      fmt_ms_signed(o2, r->d_o_excl_us), calls_text(c1, &r->base),
+				      calls_text(c2, &r->later));
+		else
+			strbuf_printf(sb, "%12s %12s %12s %7s %12s %12s %12s %12s %12s  ",
+				      fmt_ms(b1, r->base.incl_us), fmt_ms(b2, r->later.incl_us),
+				      fmt_ms_signed(b3, r->d_incl_us), ratio_text(q, r),
+				      fmt_ms(b4, r->base.excl_us), fmt_ms(b5, r->later.excl_us),
+				      fmt_ms_signed(b6, r->d_excl_us), calls_text(c1, &r->base),
+				      calls_text(c2, &r->later));
 		javaname_put_method(sb, row_info(r), name_flags(later));
 		strbuf_putc(sb, '\n');
 	}
@@ -99,21 +156,36 @@ static void text_only(const struct cg_report *later, const struct cg_diff_row *r
 		      enum cg_diff_status which, size_t count, const char *title,
 		      struct strbuf *sb)
 {
+	enum cg_clock_sel pri;
+	int other = diff_has_other(later->diff, &pri);
+	char oh1[32], oh2[32];
 	size_t i;
 
 	strbuf_printf(sb, "\n%s: %zu method%s\n", title, count, count == 1 ? "" : "s");
 	if (!count)
 		return;
-	strbuf_printf(sb, "%12s %12s %12s  %s\n", "incl ms", "excl ms", "calls", "method");
+	if (other) {
+		snprintf(oh1, sizeof(oh1), "incl %s ms", profile_clock_name(profile_other_clock(pri)));
+		snprintf(oh2, sizeof(oh2), "excl %s ms", profile_clock_name(profile_other_clock(pri)));
+		strbuf_printf(sb, "%12s %12s %12s %12s %12s  %s\n", "incl ms", "excl ms", oh1, oh2,
+			      "calls", "method");
+	} else {
+		strbuf_printf(sb, "%12s %12s %12s  %s\n", "incl ms", "excl ms", "calls", "method");
+	}
 	for (i = 0; i < n; i++) {
 		const struct cg_diff_row *r = &rows[i];
 		const struct cg_diff_side *s = which == CG_DIFF_BASE_ONLY ? &r->base : &r->later;
-		char b1[32], b2[32], c[48];
+		char b1[32], b2[32], b3[32], b4[32], c[48];
 
 		if (r->status != which)
 			continue;
-		strbuf_printf(sb, "%12s %12s %12s  ", fmt_ms(b1, s->incl_us), fmt_ms(b2, s->excl_us),
-			      calls_text(c, s));
+		if (other)
+			strbuf_printf(sb, "%12s %12s %12s %12s %12s  ", fmt_ms(b1, s->incl_us),
+				      fmt_ms(b2, s->excl_us), fmt_ms(b3, s->o_incl_us),
+				      fmt_ms(b4, s->o_excl_us), calls_text(c, s));
+		else
+			strbuf_printf(sb, "%12s %12s %12s  ", fmt_ms(b1, s->incl_us),
+				      fmt_ms(b2, s->excl_us), calls_text(c, s));
 		javaname_put_method(sb, row_info(r), name_flags(later));
 		strbuf_putc(sb, '\n');
 	}

@@ -159,8 +159,8 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			continue;
 		rank[m] = 0;
 		strbuf_reset(&line);
-		javaname_put_label(&line, symtab_method(r->st, m), r->short_names ? JN_SHORT : 0,
-				   over[m]);
+		javaname_put_label(&line, symtab_method(r->st, m),
+				   (r->short_names ? JN_SHORT : 0) | (r->slash_names ? JN_SLASH : 0), over[m]);
 		before = names.len;
 		put_frame(&names, line.len ? line.data : "", line.len);
 		ents[nnames].off = before;
@@ -203,7 +203,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 		if (dup[i])
 			strbuf_printf(&line, " (%u)", t->tid);
 		if (t->excl_us)
-			strbuf_printf(out, "%s %" PRIu64 "\n", line.data, t->excl_us);
+			strbuf_printf(out, "%s;" FOLDED_BETWEEN " %" PRIu64 "\n", line.data, t->excl_us);
 		if (root == CCT_NONE)
 			continue;
 		stack = xgrow(stack, &cap_stack, 1, sizeof(*stack));

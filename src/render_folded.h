@@ -2,11 +2,15 @@
  * and inferno: one line "thread;caller;...;callee N" per distinct stack with
  * a non-zero exclusive time N in integer microseconds, from the calling-
  * context tree (r->cct, which must be set).  A thread's own root exclusive
- * time is a line with the thread name alone.  The lines of a thread sum to
- * its inclusive time (the view's thread incl_us).
+ * time (between its top-level calls) is the line "thread;[between calls]
+ * N", so every line has a ';' (Perfetto's format sniffer wants one in each
+ * of the first lines).  The lines of a thread sum to its inclusive time
+ * (the view's thread incl_us).
  *
  * Frames are "Class.method" with '/' shown as '.' (packages shortened under
- * r->short_names); overloads share a frame name.  Thread names get " (tid)"
+ * r->short_names); under r->slash_names packages are joined by '/'
+ * ("java/lang/String.equals"), the form flamegraph.pl's --colors java
+ * palette recognises.  Overloads share a frame name.  Thread names get " (tid)"
  * when two selected threads share a name.  In every name ';', control
  * characters and DEL become '_', invalid UTF-8 bytes U+FFFD, and an empty
  * name "?".  Order: threads as in the view, then depth first with siblings by
@@ -22,6 +26,9 @@
 /* Frames per stack before the rest is summed into "[deeper frames]"
  * (the HTML flame graph draws 256; FlameGraph handles this many). */
 #define FOLDED_MAX_DEPTH 512
+
+/* The frame holding a thread's time outside any method. */
+#define FOLDED_BETWEEN "[between calls]"
 
 extern const struct cg_renderer render_folded;
 

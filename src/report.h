@@ -19,6 +19,7 @@
 struct cg_cct;   /* cct.h */
 struct cg_timeline; /* timeline.h */
 struct cg_diff;  /* diff.h */
+struct cg_events; /* events.h */
 
 struct cg_report {
 	const char *file;                  /* trace path as given on the command line */
@@ -35,6 +36,8 @@ struct cg_report {
 	const struct cg_cct *cct;          /* calling-context tree (--folded); NULL when not built */
 	const struct cg_timeline *timeline; /* HTML timeline spans (finished); NULL when not built */
 	const struct cg_diff *diff;        /* -d: change per method of this (later) trace; else NULL */
+	const struct cg_events *events;    /* every enter/leave (--speedscope, --chrome-trace); else NULL */
+	int slash_names;                   /* --slash-names: folded frames as java/lang/String.equals */
 };
 
 /* A renderer that turns the report into bytes. */

@@ -224,6 +224,11 @@ part fuzz-replay "$BUILD/fuzz_replay" "$TOP/tests/fuzz/corpus" "$TOP/tests/fuzz/
 # --- man page: examples run, every --help option documented, lint ------------
 part man sh "$TOP/tests/man/run.sh" "$BUILD"
 
+# --- exports loaded into their real consumers --------------------------------
+if [ "${CG_VALGRIND:-}" != 1 ]; then
+	part exports sh "$TOP/tests/exports/run.sh" "$BUILD"
+fi
+
 # --- the report's scripts: syntax, lint, unit tests of their pure helpers ----
 part js sh "$TOP/tests/js/run.sh"
 

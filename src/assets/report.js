@@ -234,28 +234,85 @@
     g.classList.add('flash');
   }
 
-  function applyZoom() {
-    graphs.querySelectorAll('svg').forEach(function (s) {
-      if (!s.hasAttribute('data-w')) {
-        s.setAttribute('data-w', s.getAttribute('width'));
-        s.setAttribute('data-h', s.getAttribute('height'));
-      }
-      s.setAttribute('width', parseFloat(s.getAttribute('data-w')) * zoom + 'pt');
-      s.setAttribute('height', parseFloat(s.getAttribute('data-h')) * zoom + 'pt');
-    });
+  /* Zoom is per graph (the div's data-zoom); the SVG's size in pt at
+     zoom 1 is kept in data-w and data-h. */
+  function svgOf(div) {
+    var s = div && div.querySelector('svg');
+    if (s && !s.hasAttribute('data-w')) {
+      s.setAttribute('data-w', s.getAttribute('width'));
+      s.setAttribute('data-h', s.getAttribute('height'));
+    }
+    return s;
   }
-  function fitZoom() {
-    var s = cur.graph && cur.graph.querySelector('svg'), w;
+  function applyZoom() {
+    var s = svgOf(cur.graph);
     if (!s) return;
-    w = parseFloat(s.getAttribute('data-w') || s.getAttribute('width')) * 4 / 3;
+    cur.graph.setAttribute('data-zoom', String(zoom));
+    s.setAttribute('width', parseFloat(s.getAttribute('data-w')) * zoom + 'pt');
+    s.setAttribute('height', parseFloat(s.getAttribute('data-h')) * zoom + 'pt');
+  }
+  /* Fit the width of the graph box (never above 1:1). */
+  function fitZoom() {
+    var s = svgOf(cur.graph), w;
+    if (!s) return;
+    w = parseFloat(s.getAttribute('data-w')) * 4 / 3;
     zoom = Math.min(1, (graphs.clientWidth - 4) / w);
     applyZoom();
   }
+  /* The first view of a graph: the width of the box, or larger so that
+     node text is at least 80 % of the page's font, and scrolled so the
+     hottest root (the busiest thread's node; else the busiest method's)
+     sits in the middle of the box, a fifth of the way down.  Later views
+     of the graph keep their zoom and scroll. */
+  function openGraph() {
+    var div = cur.graph, s = svgOf(div), font = Infinity, page, root = null, best = -1, r, b;
+    if (!s) return;
+    if (div.hasAttribute('data-zoom')) {
+      zoom = +div.getAttribute('data-zoom');
+      applyZoom();
+      graphs.scrollLeft = +div.getAttribute('data-left');
+      graphs.scrollTop = +div.getAttribute('data-top');
+      return;
+    }
+    div.querySelectorAll('g.node:not(.legend) text[font-size]').forEach(function (t) {
+      font = Math.min(font, parseFloat(t.getAttribute('font-size')));
+    });
+    page = parseFloat(getComputedStyle(document.body).fontSize) || 14;
+    zoom = U.openZoom(parseFloat(s.getAttribute('data-w')) * 4 / 3, graphs.clientWidth - 4,
+      isFinite(font) ? font * 4 / 3 : 0, page);
+    applyZoom();
+    div.querySelectorAll('g.node.thread').forEach(function (g) {
+      var i = tidIndex.get(g.id.slice(cur.prefix.length));
+      if (i !== undefined && T[i][3] > best) { best = T[i][3]; root = g; }
+    });
+    if (!root) {
+      div.querySelectorAll('g.node').forEach(function (g) {
+        var k = byNode.get(g.id.slice(cur.prefix.length).replace(/^c0x/, 'm0x')), x;
+        x = k === undefined ? null : cur.byM.get(k);
+        if (x && x.incl > best) { best = x.incl; root = g; }
+      });
+    }
+    if (root) {
+      r = root.getBoundingClientRect();
+      b = s.getBoundingClientRect();
+      graphs.scrollLeft = U.scrollFor(r.left - b.left + r.width / 2, graphs.clientWidth, b.width, 0.5);
+      graphs.scrollTop = U.scrollFor(r.top - b.top + r.height / 2, graphs.clientHeight, b.height, 0.2);
+    }
+    keepScroll();
+  }
+  /* Remember the current graph's scroll, for its next view. */
+  function keepScroll() {
+    if (!cur || !cur.graph) return;
+    cur.graph.setAttribute('data-left', String(graphs.scrollLeft));
+    cur.graph.setAttribute('data-top', String(graphs.scrollTop));
+  }
 
   function setView(vi) {
+    keepScroll();
     cur = prepare(vi);
     limit = PAGE;
     graphs.querySelectorAll('div.graphview').forEach(function (d) { d.hidden = d !== cur.graph; });
+    openGraph();
     note.hidden = !!cur.graph;
     if (!cur.graph) {
       note.textContent = cur.v.m.length === 0
@@ -425,6 +482,6 @@
   document.getElementById('zoom-1').addEventListener('click', function () { zoom = 1; applyZoom(); });
   document.getElementById('zoom-fit').addEventListener('click', fitZoom);
   document.documentElement.style.setProperty('--barh', document.querySelector('.bar').offsetHeight + 'px');
+  graphs.addEventListener('scroll', keepScroll, { passive: true });
   setView(+sel.value || 0);
-  applyZoom();
 }());

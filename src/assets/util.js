@@ -176,7 +176,25 @@ var cgUtil = (function () {
     return pos >= 1000 ? 9 : Math.floor(pos / 100);
   }
 
+  /* The zoom a graph opens at: the box's width (boxW px) when the graph
+     (svgW px wide at zoom 1) fits at that scale or larger, capped at 1;
+     else the smallest zoom at which node text (fontPx high at zoom 1) is
+     at least 80 % of the page's font (pageFontPx), rounded up to 1/1000
+     plus 1/1000 (layout rounds sizes to fractions of a pixel). */
+  function openZoom(svgW, boxW, fontPx, pageFontPx) {
+    var fit = svgW > 0 && boxW > 0 ? Math.min(1, boxW / svgW) : 1,
+        min = fontPx > 0 ? (Math.ceil(800 * pageFontPx / fontPx) + 1) / 1000 : 0;
+    return fit >= min ? fit : min;
+  }
+
+  /* The scroll offset that puts position p (px in content of size c) at
+     fraction f of a box of size b, kept within the content. */
+  function scrollFor(p, b, c, f) {
+    return Math.max(0, Math.min(c - b, Math.round(p - b * f)));
+  }
+
   return {
+    openZoom: openZoom, scrollFor: scrollFor,
     ms: ms, pct: pct, offCpu: offCpu, matcher: matcher, nodeId: nodeId, buildView: buildView,
     timeOf: timeOf, sortValue: sortValue, comparator: comparator, scalePos: scalePos,
     tempColour: tempColour, penWidth: penWidth, heatClass: heatClass,

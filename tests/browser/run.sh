@@ -6,9 +6,11 @@
 # headless Chromium (test.mjs, which also runs check_html.py on it).  When the
 # shared corpus is beside the repository (../shared, or $CG_SHARED), the
 # report of its largest trace is loaded too.  Installs playwright-core from
-# package-lock.json first when node_modules is missing.  Then timeline.mjs
-# and clocks.mjs (the clock switch, on the report of clocks.desc).  Ends
-# with one line adding them up, "browser + timeline + clocks: N passed, N failed"
+# package-lock.json first when node_modules is missing.  Then timeline.mjs,
+# clocks.mjs (the clock switch, on the report of clocks.desc) and
+# graphview.mjs (the graph's first view, on report.html and the corpus
+# report).  Ends with one line adding them up, "browser + timeline + clocks +
+# graphview: N passed, N failed"
 # (", N skipped" when Chromium, node or the shared corpus is missing: the
 # whole part, or the big report, counts as one skipped), and exits non-zero
 # on failure.
@@ -23,7 +25,7 @@ big=$shared/corpus/firefox-profiler_art-trace-streaming.trace.gz
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ] || ! command -v node >/dev/null 2>&1; then
 	echo "SKIP browser: no $chromium or no node"
-	echo "browser + timeline + clocks: 0 passed, 0 failed, 1 skipped"
+	echo "browser + timeline + clocks + graphview: 0 passed, 0 failed, 1 skipped"
 	exit 0
 fi
 
@@ -62,9 +64,10 @@ node "$here/test.mjs" "$@" >browser.out 2>&1 || rc=1
 shift
 node "$here/timeline.mjs" report.html tl-big.html "$@" >timeline.out 2>&1 || rc=1
 node "$here/clocks.mjs" clocks.html >clocks.out 2>&1 || rc=1
-cat browser.out timeline.out clocks.out
+node "$here/graphview.mjs" report.html "$@" >graphview.out 2>&1 || rc=1
+cat browser.out timeline.out clocks.out graphview.out
 p=0 f=0
-for out in browser.out timeline.out clocks.out; do
+for out in browser.out timeline.out clocks.out graphview.out; do
 	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "FAIL $out: no result line"
@@ -75,8 +78,8 @@ for out in browser.out timeline.out clocks.out; do
 	f=$((f + $(echo "$line" | sed -E 's/.*passed, ([0-9]+) failed.*/\1/')))
 done
 if [ "$skipped" -gt 0 ]; then
-	echo "browser + timeline + clocks: $p passed, $f failed, $skipped skipped"
+	echo "browser + timeline + clocks + graphview: $p passed, $f failed, $skipped skipped"
 else
-	echo "browser + timeline + clocks: $p passed, $f failed"
+	echo "browser + timeline + clocks + graphview: $p passed, $f failed"
 fi
 [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]

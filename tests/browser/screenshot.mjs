@@ -1,6 +1,7 @@
 // screenshot.mjs REPORT.html OUT.png - a 1200x800 screenshot of a callgraph
 // HTML report in headless Chromium, for the README (docs/report.png):
-//   build/callgraph --html /tmp/r.html /work/shared/corpus/android-methods-profiler_legacy.trace
+//   (cd ../shared/corpus && ../../callgraph/build/callgraph --html /tmp/r.html \
+//     easternHong-MethodTrace_test.trace)
 //   node tests/browser/screenshot.mjs /tmp/r.html docs/report.png
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';

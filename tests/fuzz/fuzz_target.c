@@ -1,7 +1,7 @@
 /* fuzz_target.c - libFuzzer entry point: the whole pipeline on one input.
  *
  * bytes -> source_open_mem -> trace_open -> trace_next/profile_add (with the
- * calling-context tree and timeline observers, and the -o dump) ->
+ * calling-context tree, timeline and event-log observers, and the -o dump) ->
  * profile_finish -> views -> filter_prune -> every in-memory renderer ->
  * free.  Built two ways: with clang -fsanitize=fuzzer by
  * tests/fuzz/run.sh, and with gcc plus tests/fuzz/replay_main.c as
@@ -27,14 +27,19 @@
 #include "cli.h"
 #include "diff.h"
 #include "dump.h"
+#include "events.h"
 #include "filter.h"
 #include "profile.h"
 #include "output.h"
 #include "render_diff.h"
+#include "render_callgrind.h"
+#include "render_chrome.h"
 #include "render_folded.h"
 #include "render_gv.h"
 #include "render_html.h"
 #include "render_json.h"
+#include "render_pprof.h"
+#include "render_speedscope.h"
 #include "render_text.h"
 #include "report.h"
 #include "source.h"
@@ -57,7 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void render_all(struct cg_report *r)
 {
 	const struct cg_renderer *rds[] = {
-		&render_text, &render_json, &render_folded, &render_html,
+		&render_text, &render_json, &render_folded, &render_pprof, &render_speedscope,
+		&render_chrome, &render_callgrind, &render_html,
 	};
 	const struct cg_view *all = profile_view(r->profile, -1);
 	struct strbuf sb;
@@ -67,7 +73,7 @@ static void render_all(struct cg_report *r)
 	for (i = 0; i < sizeof(rds) / sizeof(rds[0]); i++) {
 		struct cg_error err = { { 0 }, 0, 0 };
 
-		if (i >= 3 && (!all || all->nmethods > FUZZ_MAX_HTML_METHODS ||
+		if (i >= 7 && (!all || all->nmethods > FUZZ_MAX_HTML_METHODS ||
 			       all->nedges > FUZZ_MAX_HTML_EDGES))
 			continue;
 		(void)rds[i]->render(r, &sb, &err);
@@ -116,11 +122,13 @@ struct loaded {
 	struct cg_profile *p;
 	struct cg_cct *cct;
 	struct cg_timeline *tl;
+	struct cg_events *ev;
 };
 
 static void loaded_free(struct loaded *L)
 {
 	timeline_free(L->tl);
+	events_free(L->ev);
 	cct_free(L->cct);
 	profile_free(L->p);
 	trace_free(L->t);
@@ -135,7 +143,7 @@ static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *
 {
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct cg_dump *dump = NULL;
-	struct cg_observer to_cct, to_timeline;
+	struct cg_observer to_cct, to_timeline, to_events;
 	struct cg_record recs[FUZZ_BATCH];
 	FILE *devnull = NULL;
 	size_t n;
@@ -154,7 +162,10 @@ static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *
 	L->tl = timeline_create();
 	cct_observer(L->cct, &to_cct);
 	timeline_observer(L->tl, &to_cct, &to_timeline);
-	profile_set_observer(L->p, &to_timeline);
+	/* ... and the event log of --speedscope / --chrome-trace in front. */
+	L->ev = events_create();
+	events_observer(L->ev, &to_timeline, &to_events);
+	profile_set_observer(L->p, &to_events);
 	if (dump_it && (devnull = fopen("/dev/null", "w")) != NULL) {
 		dump = dump_create(devnull);
 		dump_header(dump, "fuzz", trace_info(L->t), trace_symtab(L->t));
@@ -192,6 +203,8 @@ static void report_fill(struct cg_report *r, const struct loaded *L, const struc
 	r->short_names = o->short_names;
 	r->cct = L->cct;
 	r->timeline = L->tl;
+	r->events = L->ev;
+	r->slash_names = o->slash_names || (r->info->records & 1);
 }
 
 /* The options the input's tail picks; defaults when they do not parse. */

@@ -170,3 +170,25 @@ test('comparator: shown clock and fixed-clock keys', () => {
   // off-CPU (wall primary): 0.6, 50/60, 5/30
   assert.deepEqual(order(view2, true, 'off', -1, false), [1, 0, 2]);
 });
+
+test('openZoom: fit the width unless text gets too small', () => {
+  // fits at 1:1: zoom 1 (never enlarged past 1:1 when text is readable)
+  assert.equal(U.openZoom(800, 1000, 13.3, 14), 1);
+  // 2000 px in a 1000 px box: 0.5 would make 13.33 px text 6.67 px, under
+  // 80 % of 14 = 11.2 px; 11.2 / 13.3333 = 0.84 -> 0.840 + 0.001
+  assert.equal(U.openZoom(2000, 1000, 40 / 3, 14), 0.841);
+  // 1100 px in a 1000 px box: 0.909 keeps 12.1 px text: fit the width
+  assert.equal(U.openZoom(1100, 1000, 40 / 3, 14), 1000 / 1100);
+  // tiny text (8 pt = 10.67 px): even 1:1 is too small, so above 1
+  assert.equal(U.openZoom(500, 1000, 32 / 3, 14), 1.051);
+  // no text found: fit the width
+  assert.equal(U.openZoom(2000, 1000, 0, 14), 0.5);
+});
+
+test('scrollFor: a point at a fraction of the box, within the content', () => {
+  assert.equal(U.scrollFor(1000, 400, 3000, 0.5), 800);
+  assert.equal(U.scrollFor(100, 400, 3000, 0.5), 0); // not before the start
+  assert.equal(U.scrollFor(2900, 400, 3000, 0.5), 2600); // not past the end
+  assert.equal(U.scrollFor(1000, 400, 300, 0.2), 0); // content smaller than the box
+  assert.equal(U.scrollFor(1000, 500, 3000, 0.2), 900);
+});

@@ -8,8 +8,8 @@ each followed by the lines it prints on standard output (none when it prints
 nothing).  --help ends with "Examples:" and lines "  callgraph ... [comment]";
 their output is not shown, so only the exit status and the files are checked.
 Each command runs with bash -o pipefail in one scratch directory holding
-calc.trace, before.trace and after.trace, made by tracegen from DESC_DIR's
-calc.desc, before.desc and after.desc (app.trace in --help is calc.trace).
+calc.trace, before.trace, after.trace and dual.trace, made by tracegen from DESC_DIR's
+calc.desc, before.desc, after.desc and dual.desc (app.trace in --help is calc.trace).
 Checks per command: exit status 0; standard output equal to the lines shown;
 every output file it names (-g, -k, --html, --json, --folded, > FILE) exists,
 and every file it writes holds what its extension says (PNG, SVG, PDF, dot,
@@ -27,7 +27,7 @@ def man_examples(path):
     out, inside, in_nf, cur = [], False, False, None
     for line in text:
         if line.startswith(".SH "):
-            inside = line.strip() == ".SH EXAMPLES"
+            inside = line.strip() in (".SH EXAMPLES", ".SH JSON")
             continue
         if not inside:
             continue
@@ -67,6 +67,8 @@ KINDS = {
     ".dot": lambda b: b.startswith(b"digraph") and b.rstrip().endswith(b"}"),
     ".html": lambda b: b[:100].lower().startswith(b"<!doctype html") and b.rstrip().endswith(b"</html>"),
     ".json": lambda b: isinstance(json.loads(b), dict),
+    ".gz": lambda b: b.startswith(b"\x1f\x8b"),
+    ".callgrind": lambda b: b.startswith(b"# callgrind format\n") and b"\ntotals: " in b,
     ".folded": lambda b: all(re.fullmatch(rb".+ [0-9]+", l) for l in b.splitlines()) and b != b"",
 }
 
@@ -74,7 +76,8 @@ def named_outputs(cmd):
     words = shlex.split(cmd.split("|")[0])
     names = []
     for i, w in enumerate(words[:-1]):
-        if w in ("-g", "--html", "--json", "--folded", ">") and words[i + 1] != "-":
+        if w in ("-g", "--html", "--json", "--folded", "--pprof", "--speedscope",
+                 "--chrome-trace", "--callgrind", ">") and words[i + 1] != "-":
             names.append(words[i + 1])
     if "-k" in words and "-g" in words:
         names.append(words[words.index("-g") + 1] + ".dot")
@@ -91,7 +94,7 @@ def main():
             failed += 1
             print("FAIL man: " + what)
     work = tempfile.mkdtemp(prefix="cgman.")
-    for t in ("calc", "before", "after"):
+    for t in ("calc", "before", "after", "dual"):
         subprocess.run([tracegen, "-o", os.path.join(work, t + ".trace"),
                         os.path.join(descs, t + ".desc")], check=True)
     bindir = os.path.join(work, ".bin")

@@ -29,5 +29,13 @@ else
 	pass=$((pass + $(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
 	fail=$((fail + $(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')))
 fi
+# docs/json.md's example is what callgraph prints for tests/man/dual.desc.
+jd=$(mktemp -d "${TMPDIR:-/tmp}/cgjson.XXXXXX")
+absb=$(cd "$BUILD" && pwd)
+"$absb/tracegen" -o "$jd/dual.trace" "$TOP/tests/man/dual.desc" &&
+	(cd "$jd" && "$absb/callgraph" -q --json - dual.trace) >"$jd/got" 2>&1
+sed -n '/^\$ callgraph -q --json - dual.trace$/,/^```$/p' "$TOP/docs/json.md" | sed '1d;$d' >"$jd/doc"
+if [ -s "$jd/doc" ] && cmp -s "$jd/doc" "$jd/got"; then ok; else ko "docs/json.md example differs from callgraph --json of tests/man/dual.desc"; fi
+rm -rf "$jd"
 echo "man: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -110,6 +110,8 @@ static int check_sums(const struct run *R, const char *what)
 		for (q = line; q + 1 < sp - 1; q++)
 			CHECK(!(q[0] == ';' && q[1] == ';'));
 		semi = memchr(line, ';', (size_t)(sp - 1 - line));
+		/* Every line has a frame below its thread (Perfetto's sniffer). */
+		CHECK(semi != NULL);
 		flen = (size_t)((semi ? semi : sp - 1) - line);
 		CHECK(flen < sizeof(cur));
 		if (strlen(cur) != flen || memcmp(cur, line, flen) != 0) {
