@@ -4,6 +4,8 @@
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 DESTDIR ?=
 
 CC      ?= cc
@@ -12,10 +14,10 @@ PKG_CONFIG ?= pkg-config
 PKGS    := libgvc libcgraph zlib
 
 CG_WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
-           -Wmissing-prototypes -Wno-unused-parameter
+           -Wmissing-prototypes
 CG_PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 CG_PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-CG_CFLAGS = $(CG_WARN) $(CG_PKG_CFLAGS) -Isrc -I$(BUILD)/assets -MMD -MP $(CFLAGS)
+CG_CFLAGS = $(CG_WARN) $(CG_PKG_CFLAGS) -Isrc -I$(BUILD)/assets -MMD -MP $(CPPFLAGS) $(CFLAGS)
 LDLIBS  += $(CG_PKG_LIBS) -lm
 
 BUILD   ?= build
@@ -38,26 +40,33 @@ FUZZREPLAY := $(BUILD)/fuzz_replay
 
 .SECONDARY: $(ASSETINCS)
 .PHONY: all test check unit golden golden-update asan valgrind fuzz bench demo \
-        deps install uninstall clean help man-lint
+        deps install uninstall clean help man-lint werror pkg-check
 
 all: $(PROG) $(TRACEGEN) callgraph
 
 callgraph: $(PROG)
 	cp $(PROG) $@
 
+# The libraries, found by pkg-config, or a message naming the package to
+# install (before the compiler's bare "cgraph.h: No such file").
+pkg-check:
+	@command -v $(PKG_CONFIG) >/dev/null 2>&1 || { echo "callgraph: $(PKG_CONFIG) not found; install it (Debian: apt-get install pkg-config, or make deps)" >&2; exit 1; }
+	@$(PKG_CONFIG) --exists libgvc libcgraph || { echo "callgraph: pkg-config cannot find Graphviz (libgvc, libcgraph); install it (Debian: apt-get install libgraphviz-dev, or make deps)" >&2; exit 1; }
+	@$(PKG_CONFIG) --exists zlib || { echo "callgraph: pkg-config cannot find zlib; install it (Debian: apt-get install zlib1g-dev, or make deps)" >&2; exit 1; }
+
 $(EMBED): scripts/embed.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CG_WARN) -O2 -o $@ $<
+	$(CC) $(CG_WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
 $(BUILD)/assets/%.inc: src/assets/% $(EMBED)
 	@mkdir -p $(dir $@)
 	$(EMBED) $< $@
 
-$(BUILD)/src/%.o: src/%.c | $(ASSETINCS)
+$(BUILD)/src/%.o: src/%.c | $(ASSETINCS) pkg-check
 	@mkdir -p $(dir $@)
 	$(CC) $(CG_CFLAGS) -c -o $@ $<
 
-$(BUILD)/unit/%.o: tests/unit/%.c
+$(BUILD)/unit/%.o: tests/unit/%.c | pkg-check
 	@mkdir -p $(dir $@)
 	$(CC) $(CG_CFLAGS) -c -o $@ $<
 
@@ -70,7 +79,7 @@ $(PROG): $(BUILD)/src/main.o $(BUILD)/libcg.a
 
 $(TRACEGEN): tests/gen/tracegen.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CG_WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< -lz
+	$(CC) $(CG_WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -lz
 
 $(UNIT): $(UNITOBJS) $(BUILD)/libcg.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -104,6 +113,17 @@ golden: all
 golden-update: all
 	@sh tests/run.sh $(BUILD) --update
 
+# Every C file (program, unit tests, fuzz replay, tracegen, embed) compiled
+# with gcc and with clang under -Werror, each in a build directory of its own.
+werror:
+	@for cc in gcc clang; do \
+	  command -v $$cc >/dev/null 2>&1 || { echo "werror: $$cc not found (make deps installs it)" >&2; exit 1; }; \
+	  echo "werror: $$cc"; \
+	  $(MAKE) --no-print-directory -s BUILD=build-werror-$$cc CC=$$cc CFLAGS="-O2 -g -Werror" \
+	    build-werror-$$cc/callgraph build-werror-$$cc/tracegen build-werror-$$cc/unit_tests \
+	    build-werror-$$cc/fuzz_replay || exit 1; \
+	done
+
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
 	@$(MAKE) --no-print-directory BUILD=build-asan \
@@ -126,17 +146,20 @@ man-lint:
 	mandoc -Tlint -Wwarning man/callgraph.1
 
 install: $(PROG)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/callgraph
 	install -m 644 man/callgraph.1 $(DESTDIR)$(MANDIR)/man1/callgraph.1
+	install -m 644 completions/callgraph.bash $(DESTDIR)$(BASHCOMPDIR)/callgraph
+	install -m 644 completions/_callgraph $(DESTDIR)$(ZSHCOMPDIR)/_callgraph
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/callgraph $(DESTDIR)$(MANDIR)/man1/callgraph.1
+	rm -f $(DESTDIR)$(BINDIR)/callgraph $(DESTDIR)$(MANDIR)/man1/callgraph.1 \
+	  $(DESTDIR)$(BASHCOMPDIR)/callgraph $(DESTDIR)$(ZSHCOMPDIR)/_callgraph
 
 clean:
-	rm -rf build build-asan build-fuzz callgraph demo.svg
+	rm -rf build build-asan build-fuzz build-werror-gcc build-werror-clang callgraph demo.svg
 
 help:
-	@echo "targets: all test check unit golden asan valgrind fuzz bench demo deps install uninstall clean golden-update"
+	@echo "targets: all test check unit golden asan valgrind werror fuzz bench demo deps install uninstall clean golden-update"
 
 -include $(wildcard $(BUILD)/src/*.d $(BUILD)/unit/*.d)

@@ -23,6 +23,8 @@ if [ "${CG_DEPS:-test}" = test ]; then
 	need chromium have chromium
 	need nodejs have node
 	need npm have npm
+	need zsh have zsh
+	need clang have clang
 	# The real consumers of the exports (tests/exports/run.sh).
 	need golang-go have go
 	need valgrind have callgrind_annotate

@@ -103,14 +103,12 @@ void dump_records(struct cg_dump *d, struct cg_symtab *st, const struct cg_recor
 	}
 }
 
-void dump_footer(struct cg_dump *d, const struct cg_trace_info *in, struct cg_symtab *st,
-		 const char *key_text)
+void dump_footer(struct cg_dump *d, const struct cg_trace_info *in, struct cg_symtab *st)
 {
 	fprintf(d->out, "# end: %" PRIu64 " records%s\n", in->records,
 		in->truncated ? " (truncated)" : "");
 	if (in->layout == CG_LAYOUT_STREAMING) {
 		fprintf(d->out, "# threads after the summary:\n");
 		put_threads(d, st);
-		(void)key_text;
 	}
 }

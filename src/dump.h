@@ -17,7 +17,6 @@ void dump_header(struct cg_dump *d, const char *file, const struct cg_trace_info
 		 struct cg_symtab *st);
 void dump_records(struct cg_dump *d, struct cg_symtab *st, const struct cg_record *recs, size_t n);
 /* Closing lines (streaming: threads and keys from the summary). */
-void dump_footer(struct cg_dump *d, const struct cg_trace_info *info, struct cg_symtab *st,
-		 const char *key_text);
+void dump_footer(struct cg_dump *d, const struct cg_trace_info *info, struct cg_symtab *st);
 
 #endif

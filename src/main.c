@@ -273,8 +273,7 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int w
 	if (L->timeline)
 		timeline_finish(L->timeline, L->profile);
 	if (dump)
-		dump_footer(dump, trace_info(L->trace), trace_symtab(L->trace),
-			    trace_key_text(L->trace));
+		dump_footer(dump, trace_info(L->trace), trace_symtab(L->trace));
 	dump_free(dump);
 	free(recs);
 	return 0;

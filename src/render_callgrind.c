@@ -41,6 +41,8 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 	struct cg_exportnames *names;
 	const char *base = strrchr(r->file, '/');
 
+	(void)err; /* cannot fail */
+
 	self = xcalloc(nm + 1, sizeof(*self));
 	used = xcalloc(nm + 1, 1);
 	for (i = 0; i < v->nmethods; i++) {

@@ -58,6 +58,8 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	const struct cg_warning *w;
 	size_t nw = profile_warnings(r->profile, &w), i;
 
+	(void)err; /* cannot fail */
+
 	strbuf_puts(sb, "{\n  \"trace\": {\"file\": ");
 	put_str(sb, r->file);
 	strbuf_printf(sb, ", \"format\": \"%s\", \"version\": %d, \"clock\": \"%s\", "

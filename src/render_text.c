@@ -430,6 +430,7 @@ static int text_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 {
 	const struct cg_view *v = profile_view(r->profile, -1);
 
+	(void)err; /* cannot fail */
 	put_header(r, v, sb);
 	put_threads(v, sb);
 	put_exclusive(r, v, sb);

@@ -48,9 +48,11 @@ ssize_t trace_ensure(struct cg_trace *t, size_t need, struct cg_error *err)
 }
 
 /* Next text line (without \n or \r\n) into *line (NUL-terminated in place of
- * the \n; NULs inside the line become '?').  Returns 1, 0 at end of input,
- * -1 on error. */
-static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t *off,
+ * the \n; NULs inside the line become '?'), also appended to t->key when
+ * keep is set (a streaming summary, whose text is read again afterwards; a
+ * key section is not kept: a million-method key is tens of megabytes).
+ * Returns 1, 0 at end of input, -1 on error. */
+static int next_line(struct cg_trace *t, int keep, char **line, size_t *linelen, uint64_t *off,
 		     struct cg_error *err)
 {
 	size_t scanned = 0;
@@ -71,7 +73,8 @@ static int next_line(struct cg_trace *t, char **line, size_t *linelen, uint64_t 
 					     "key line longer than %u bytes (hard limit)", MAX_LINE);
 				return -1;
 			}
-			strbuf_add(&t->key, s, n + 1);
+			if (keep)
+				strbuf_add(&t->key, s, n + 1);
 			for (i = 0; i < n; i++)
 				if (s[i] == '\0')
 					s[i] = '?';
@@ -269,7 +272,7 @@ int trace_parse_key(struct cg_trace *t, int summary, struct cg_error *err)
 	uint64_t off;
 	int rc;
 
-	while ((rc = next_line(t, &line, &len, &off, err)) == 1) {
+	while ((rc = next_line(t, summary, &line, &len, &off, err)) == 1) {
 		if (want_version) {
 			uint64_t v;
 
@@ -740,11 +743,6 @@ const struct cg_trace_info *trace_info(const struct cg_trace *t)
 struct cg_symtab *trace_symtab(struct cg_trace *t)
 {
 	return t->st;
-}
-
-const char *trace_key_text(const struct cg_trace *t)
-{
-	return t->key.data ? t->key.data : "";
 }
 
 const char *trace_layout_name(enum cg_layout l)

@@ -80,9 +80,6 @@ int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n
 
 const struct cg_trace_info *trace_info(const struct cg_trace *t);
 struct cg_symtab *trace_symtab(struct cg_trace *t);
-/* The raw text of the key section (regular) or summary (streaming), for the
- * dump; "" when none.  Owned by the reader. */
-const char *trace_key_text(const struct cg_trace *t);
 
 const char *trace_layout_name(enum cg_layout l);
 const char *trace_clock_name(enum cg_clock c);

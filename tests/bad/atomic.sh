@@ -118,6 +118,13 @@ failing input-pair-key --folded pair.key pair.data
 failing input-pair-twin -T dot -g pair.data pair.key
 cp good.trace kept.svg.dot
 failing input-as-kept-dot -k -g kept.svg kept.svg.dot
+# Graphviz devices that crash (vdx) or write nothing (gd, gd2, ico, ismap)
+# are not offered.
+for dev in vdx gd gd2 ico ismap; do
+	failing "broken-device-$dev" -T $dev -g out.$dev good.trace
+	grep -qx "callgraph: out.$dev: unknown graph format '$dev'" "$TMP/stderr" ||
+		bad "stderr: $(head -c 200 "$TMP/stderr")"
+done
 no_tmp after-failures
 
 # Successful runs: whole files, nothing left over, links and FIFOs kept.

@@ -181,7 +181,7 @@ static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *
 		profile_finish(L->p, trace_info(L->t));
 		timeline_finish(L->tl, L->p);
 		if (dump)
-			dump_footer(dump, trace_info(L->t), trace_symtab(L->t), trace_key_text(L->t));
+			dump_footer(dump, trace_info(L->t), trace_symtab(L->t));
 	}
 	dump_free(dump);
 	if (devnull)
