@@ -16,12 +16,14 @@ struct cframe {
 	uint32_t node;
 	uint64_t entry;
 	uint64_t child;    /* time of children that have returned */
+	uint64_t o_entry, o_child; /* the same on the other clock */
 };
 
 struct cthread {
 	uint32_t root;
 	struct cframe *stack;
 	size_t depth, cap;
+	uint64_t o_first, o_now; /* other clock, as last reported */
 };
 
 struct hslot {
@@ -165,6 +167,8 @@ static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 	f->node = n;
 	f->entry = t;
 	f->child = 0;
+	f->o_entry = th->o_now;
+	f->o_child = 0;
 }
 
 static void on_leave(void *ctx, uint32_t thread, uint64_t t)
@@ -172,7 +176,7 @@ static void on_leave(void *ctx, uint32_t thread, uint64_t t)
 	struct cg_cct *c = ctx;
 	struct cthread *th;
 	struct cframe f;
-	uint64_t dur;
+	uint64_t dur, o_dur;
 
 	if (thread >= c->nthreads || c->threads[thread].depth == 0)
 		return; /* not reachable from the profile; kept harmless */
@@ -182,8 +186,22 @@ static void on_leave(void *ctx, uint32_t thread, uint64_t t)
 	c->nodes[f.node].calls++;
 	c->nodes[f.node].incl_us += dur;
 	c->nodes[f.node].excl_us += dur > f.child ? dur - f.child : 0;
-	if (th->depth)
+	o_dur = th->o_now > f.o_entry ? th->o_now - f.o_entry : 0;
+	c->nodes[f.node].o_incl_us += o_dur;
+	c->nodes[f.node].o_excl_us += o_dur > f.o_child ? o_dur - f.o_child : 0;
+	if (th->depth) {
 		th->stack[th->depth - 1].child += dur;
+		th->stack[th->depth - 1].o_child += o_dur;
+	}
+}
+
+/* The other clock's times at the event about to be reported. */
+static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
+{
+	struct cthread *th = thread_get(ctx, thread);
+
+	th->o_first = o_first;
+	th->o_now = o_t;
 }
 
 /* Method midx was entered before tracing: a new root child that adopts
@@ -197,6 +215,7 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	struct cthread *th = thread_get(c, thread);
 	uint32_t root = th->root, list, x, a;
 	uint64_t span = t > first ? t - first : 0, moved = 0;
+	uint64_t o_span = th->o_now > th->o_first ? th->o_now - th->o_first : 0, o_moved = 0;
 
 	if (th->depth)
 		return; /* the profile adopts only on an empty stack */
@@ -205,11 +224,14 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	for (x = list; x != CCT_NONE; x = c->nodes[x].next_sibling) {
 		table_delete(c, key_of(root, c->nodes[x].midx));
 		moved += c->nodes[x].incl_us;
+		o_moved += c->nodes[x].o_incl_us;
 	}
 	a = node_new(c, root, midx);
 	c->nodes[a].calls++;
 	c->nodes[a].incl_us += span;
 	c->nodes[a].excl_us += span > moved ? span - moved : 0;
+	c->nodes[a].o_incl_us += o_span;
+	c->nodes[a].o_excl_us += o_span > o_moved ? o_span - o_moved : 0;
 	while (list != CCT_NONE) {
 		x = list;
 		list = c->nodes[x].next_sibling;
@@ -245,6 +267,7 @@ void cct_observer(struct cg_cct *c, struct cg_observer *o)
 	o->enter = on_enter;
 	o->leave = on_leave;
 	o->adopt = on_adopt;
+	o->other = on_other;
 }
 
 uint32_t cct_root(const struct cg_cct *c, uint32_t thread)

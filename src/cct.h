@@ -13,6 +13,9 @@
  * (observer adopt) becomes a child of the root and the parent of every
  * existing root child; subtrees of the same method are merged then.
  *
+ * The observer also asks for the other clock's times (cg_observer.other),
+ * so a dual-clock trace gets both clocks per node with the same rules.
+ *
  * Ownership: the tree owns its nodes; readers borrow them until cct_free.
  * The observer filled in by cct_observer borrows the tree.
  */
@@ -34,6 +37,9 @@ struct cg_cct_node {
 	uint64_t incl_us;
 	uint64_t excl_us;       /* 0 for a root: see above */
 	uint64_t calls;         /* activations of this stack */
+	/* The same on the other clock of a dual-clock trace (0 otherwise). */
+	uint64_t o_incl_us;
+	uint64_t o_excl_us;
 };
 
 struct cg_cct;

@@ -97,6 +97,14 @@ void events_free(struct cg_events *e)
 	free(e);
 }
 
+/* The event log keeps one clock; the other clock's times pass through. */
+static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
+{
+	struct cg_events *e = ctx;
+
+	e->next.other(e->next.ctx, thread, o_first, o_t);
+}
+
 void events_observer(struct cg_events *e, const struct cg_observer *next, struct cg_observer *o)
 {
 	e->has_next = next != NULL;
@@ -106,6 +114,7 @@ void events_observer(struct cg_events *e, const struct cg_observer *next, struct
 	o->enter = on_enter;
 	o->leave = on_leave;
 	o->adopt = on_adopt;
+	o->other = e->has_next && e->next.other ? on_other : NULL;
 }
 
 size_t events_thread_count(const struct cg_events *e)

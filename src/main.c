@@ -223,7 +223,7 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int w
 	po.pid = trace_info(L->trace)->pid;
 	L->profile = profile_create(trace_symtab(L->trace), &po);
 	if (with_cct) {
-		struct cg_observer obs;
+		struct cg_observer obs = { 0 };
 
 		L->cct = cct_create();
 		cct_observer(L->cct, &obs);
@@ -232,7 +232,7 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int w
 	if (((o->html || o->html_stdout) || o->speedscope || o->chrome) && !o->diff_base) {
 		/* Observers chained in front of the calling-context tree's: the
 		 * HTML timeline, the event log of the evented exports. */
-		struct cg_observer co, to, obs;
+		struct cg_observer co = { 0 }, to = { 0 }, obs = { 0 };
 		const struct cg_observer *next;
 
 		if (!L->cct)

@@ -413,6 +413,13 @@ static struct frame *push_frame(struct tstate *ts)
 	return &ts->stack[ts->depth++];
 }
 
+/* Tell the observer the thread's other-clock time, when it asks. */
+static void observe_other(struct cg_profile *p, const struct tstate *ts)
+{
+	if (p->obs->other)
+		p->obs->other(p->obs->ctx, ts->index, ts->other_first, ts->other_now);
+}
+
 /* An entry of raw id on the slow path.  A hidden method, or any method
  * outside a focused frame that is not itself focused, gets a hidden frame;
  * the others are entered as on the fast path and reported to the observer. */
@@ -454,8 +461,10 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	f->entry = ts->now;
 	f->o_entry = ts->other_now;
 	ts->tm[f->tm].active++;
-	if (p->obs)
+	if (p->obs) {
+		observe_other(p, ts);
 		p->obs->enter(p->obs->ctx, ts->index, ts->tm[f->tm].midx, ts->now);
+	}
 }
 
 /* Pop the top frame on the slow path: hidden frames, focus, observer. */
@@ -479,8 +488,10 @@ static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struc
 		ts->focus_us += dur;
 		ts->o_focus_us += o_dur;
 	}
-	if (p->obs)
+	if (p->obs) {
+		observe_other(p, ts);
 		p->obs->leave(p->obs->ctx, ts->index, ts->now);
+	}
 }
 
 /* Pop the top frame.  The fast path is one test, then pop_visible. */
@@ -557,8 +568,10 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 		ts->focus_us = ts->now - ts->first;
 		ts->o_focus_us = ts->other_now - ts->other_first;
 	}
-	if (p->obs)
+	if (p->obs) {
+		observe_other(p, ts);
 		p->obs->adopt(p->obs->ctx, ts->index, m->midx, ts->first, ts->now);
+	}
 }
 
 static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)

@@ -164,6 +164,12 @@ struct cg_observer {
 	void (*enter)(void *ctx, uint32_t thread, uint32_t midx, uint64_t t);
 	void (*leave)(void *ctx, uint32_t thread, uint64_t t);
 	void (*adopt)(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, uint64_t t);
+	/* Optional (NULL when unused): called just before each enter, leave and
+	 * adopt with the thread's time on the other clock of a dual-clock trace
+	 * at that event (o_t) and at the thread's first event (o_first), so an
+	 * observer can keep both clocks.  On a single-clock trace the values
+	 * carry no meaning (see cg_view.has_other). */
+	void (*other)(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t);
 };
 
 struct cg_profile;

@@ -211,127 +211,173 @@ int render_diff_text(const struct cg_report *base, const struct cg_report *later
 
 /* ---- HTML -------------------------------------------------------------------- */
 
+/* The page: a summary, a sticky bar with the search box (the main report's:
+ * smart-case substring of the method name) and three tables the script
+ * (src/assets/diff.js) fills from a JSON block: methods in both runs, only
+ * in the base, only in the later run.  Every column sorts; the tables fit
+ * the window (fixed layout, long names cut with an ellipsis and whole in the
+ * tooltip) and put at most a few hundred rows in the document at a time. */
 static const char html_head[] =
 	"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	"<meta name=\"generator\" content=\"callgraph\">\n";
 
 /* The stylesheet (src/assets/diff.css). */
 static const char diff_css[] =
 #include "diff.css.inc"
 ;
 
-/* Click a header to sort by that column; click again to reverse
- * (src/assets/diff.js). */
+/* Search, sorting and the rows (src/assets/diff.js); cgUtil's number
+ * formatting and search matching (src/assets/util.js). */
 static const char diff_js[] =
 #include "diff.js.inc"
 ;
+static const char util_js[] =
+#include "util.js.inc"
+;
 
-static void html_num_ms(struct strbuf *sb, uint64_t us)
-{
-	char ms[32];
-
-	strbuf_printf(sb, "<td class=\"n\" data-v=\"%" PRIu64 "\">%s</td>", us, fmt_ms(ms, us));
-}
-
-static void html_diff_ms(struct strbuf *sb, int64_t us)
-{
-	char ms[32];
-
-	strbuf_printf(sb, "<td class=\"n d\" data-v=\"%" PRId64 "\">%s</td>", us,
-		      fmt_ms_signed(ms, us));
-}
-
-static void html_calls(struct strbuf *sb, const struct cg_diff_side *s)
-{
-	strbuf_printf(sb, "<td class=\"n\" data-v=\"%" PRIu64 "\">%" PRIu64 "+%" PRIu64 "</td>",
-		      s->calls + s->rec_calls, s->calls, s->rec_calls);
-}
-
-/* The method cell: decoded name, raw class.name signature as tooltip. */
-static void html_method(struct strbuf *sb, const struct cg_report *later,
-			const struct cg_method_info *m, struct strbuf *tmp)
-{
-	strbuf_reset(tmp);
-	strbuf_puts(tmp, m->klass);
-	if (m->name[0]) {
-		strbuf_putc(tmp, '.');
-		strbuf_puts(tmp, m->name);
-	}
-	strbuf_puts(tmp, m->sig);
-	strbuf_puts(sb, "<td title=\"");
-	strbuf_put_html(sb, tmp->len ? tmp->data : "");
-	strbuf_puts(sb, "\">");
-	strbuf_reset(tmp);
-	javaname_put_method(tmp, m, name_flags(later));
-	strbuf_put_html(sb, tmp->len ? tmp->data : "");
-	strbuf_puts(sb, "</td>");
-}
-
-static void html_both(const struct cg_report *later, const struct cg_diff_row *rows, size_t n,
-		      size_t count, struct strbuf *sb, struct strbuf *tmp)
+/* A JSON string (with quotes) safe inside <script>: <, >, & and ':' as
+ * \u escapes, so no "</script>" and no "://" appear. */
+static void put_jstr(struct strbuf *sb, const char *s, struct strbuf *tmp)
 {
 	size_t i;
 
-	strbuf_printf(sb, "<h2>Methods in both runs (%zu)</h2>\n", count);
-	if (!count)
-		return;
-	strbuf_puts(sb, "<table class=\"sortable\" id=\"both\">\n<thead><tr><th>method</th>"
-			"<th>incl base ms</th><th>incl later ms</th><th>incl diff ms</th>"
-			"<th>ratio</th><th>excl base ms</th><th>excl later ms</th>"
-			"<th>excl diff ms</th><th>calls base</th><th>calls later</th></tr></thead>\n"
-			"<tbody>\n");
-	for (i = 0; i < n; i++) {
-		const struct cg_diff_row *r = &rows[i];
-		double q = diff_ratio(r);
-		char qb[32];
+	strbuf_reset(tmp);
+	strbuf_put_json(tmp, s);
+	strbuf_putc(sb, '"');
+	for (i = 0; i < tmp->len; i++) {
+		char c = tmp->data[i];
 
-		if (r->status != CG_DIFF_BOTH)
-			continue;
-		strbuf_printf(sb, "<tr class=\"%s\">",
-			      r->d_incl_us > 0 ? "slower" : r->d_incl_us < 0 ? "faster" : "same");
-		html_method(sb, later, row_info(r), tmp);
-		html_num_ms(sb, r->base.incl_us);
-		html_num_ms(sb, r->later.incl_us);
-		html_diff_ms(sb, r->d_incl_us);
-		if (q < 0)
-			strbuf_puts(sb, "<td class=\"n\" data-v=\"1e308\">-</td>");
+		if (c == '<')
+			strbuf_puts(sb, "\\u003c");
+		else if (c == '>')
+			strbuf_puts(sb, "\\u003e");
+		else if (c == '&')
+			strbuf_puts(sb, "\\u0026");
+		else if (c == ':')
+			strbuf_puts(sb, "\\u003a");
 		else
-			strbuf_printf(sb, "<td class=\"n\" data-v=\"%.6f\">%s</td>", q, ratio_text(qb, r));
-		html_num_ms(sb, r->base.excl_us);
-		html_num_ms(sb, r->later.excl_us);
-		html_diff_ms(sb, r->d_excl_us);
-		html_calls(sb, &r->base);
-		html_calls(sb, &r->later);
-		strbuf_puts(sb, "</tr>\n");
+			strbuf_putc(sb, c);
 	}
-	strbuf_puts(sb, "</tbody>\n</table>\n");
+	strbuf_putc(sb, '"');
 }
 
-static void html_only(const struct cg_report *later, const struct cg_diff_row *rows, size_t n,
-		      enum cg_diff_status which, size_t count, const char *title, const char *id,
-		      struct strbuf *sb, struct strbuf *tmp)
+/* Escaped HTML text with any "://" broken up, so the page holds no URL. */
+static void put_text(struct strbuf *sb, const char *s)
 {
+	size_t start = sb->len, i;
+
+	strbuf_put_html(sb, s);
+	for (i = start; i + 2 < sb->len; i++) {
+		if (sb->data[i] == ':' && sb->data[i + 1] == '/' && sb->data[i + 2] == '/') {
+			struct strbuf rest;
+
+			strbuf_init(&rest);
+			strbuf_add(&rest, sb->data + i + 1, sb->len - i - 1);
+			sb->len = i;
+			strbuf_puts(sb, "&#58;");
+			strbuf_add(sb, rest.data, rest.len);
+			strbuf_free(&rest);
+		}
+	}
+}
+
+/* One run's line of the summary: file, total, threads (named when few),
+ * clock. */
+static void html_run(struct strbuf *sb, const char *what, const struct cg_report *r, uint64_t total)
+{
+	const struct cg_view *v = profile_view(r->profile, -1);
+	char ms[32];
 	size_t i;
 
-	strbuf_printf(sb, "<h2>%s (%zu)</h2>\n", title, count);
-	if (!count)
-		return;
-	strbuf_printf(sb, "<table class=\"sortable\" id=\"%s\">\n<thead><tr><th>method</th>"
-			  "<th>incl ms</th><th>excl ms</th><th>calls</th></tr></thead>\n<tbody>\n", id);
+	strbuf_printf(sb, "<tr><th>%s</th><td class=\"file\">", what);
+	put_text(sb, r->file);
+	strbuf_printf(sb, "</td><td class=\"n\">%s ms</td><td>%zu thread%s", fmt_ms(ms, total),
+		      v->nthreads, v->nthreads == 1 ? "" : "s");
+	if (v->nthreads && v->nthreads <= 4) {
+		strbuf_puts(sb, " (");
+		for (i = 0; i < v->nthreads; i++) {
+			if (i)
+				strbuf_puts(sb, ", ");
+			put_text(sb, v->threads[i].name);
+		}
+		strbuf_putc(sb, ')');
+	}
+	strbuf_printf(sb, ", %s clock</td></tr>\n", report_clock_name(r));
+}
+
+/* The --focus / --hide patterns, as given to both runs. */
+static void html_filters(struct strbuf *sb, const struct cg_report *later)
+{
+	const char *const *focus, *const *hide;
+	const char *const *list[2];
+	static const char *const what[2] = { "focus", "hide" };
+	size_t k, i;
+
+	profile_filters(later->profile, &focus, &hide);
+	list[0] = focus;
+	list[1] = hide;
+	for (k = 0; k < 2; k++) {
+		if (!list[k])
+			continue;
+		strbuf_printf(sb, "<tr><th>%s</th><td colspan=\"3\">", what[k]);
+		for (i = 0; list[k][i]; i++) {
+			if (i)
+				strbuf_puts(sb, ", ");
+			strbuf_puts(sb, "<code>");
+			put_text(sb, list[k][i]);
+			strbuf_puts(sb, "</code>");
+		}
+		strbuf_puts(sb, "</td></tr>\n");
+	}
+}
+
+/* The data block: {"rows":[[status, name, full name, base incl, later incl,
+ * base excl, later excl, base calls, base rec, later calls, later rec]]}
+ * with status 0 both, 1 base only, 2 later only; rows in diff_rows order. */
+static void html_data(struct strbuf *sb, const struct cg_report *later,
+		      const struct cg_diff_row *rows, size_t n, struct strbuf *tmp)
+{
+	struct strbuf name;
+	size_t i;
+
+	strbuf_init(&name);
+	strbuf_puts(sb, "<script type=\"application/json\" id=\"cg-diff-data\">\n{\"rows\":[");
 	for (i = 0; i < n; i++) {
 		const struct cg_diff_row *r = &rows[i];
-		const struct cg_diff_side *s = which == CG_DIFF_BASE_ONLY ? &r->base : &r->later;
+		const struct cg_method_info *m = row_info(r);
 
-		if (r->status != which)
-			continue;
-		strbuf_puts(sb, "<tr>");
-		html_method(sb, later, row_info(r), tmp);
-		html_num_ms(sb, s->incl_us);
-		html_num_ms(sb, s->excl_us);
-		html_calls(sb, s);
-		strbuf_puts(sb, "</tr>\n");
+		strbuf_printf(sb, "%s\n[%d,", i ? "," : "", (int)r->status);
+		strbuf_reset(&name);
+		javaname_put_method(&name, m, name_flags(later));
+		put_jstr(sb, name.len ? name.data : "", tmp);
+		strbuf_putc(sb, ',');
+		strbuf_reset(&name);
+		strbuf_puts(&name, m->klass);
+		if (m->name[0]) {
+			strbuf_putc(&name, '.');
+			strbuf_puts(&name, m->name);
+		}
+		strbuf_puts(&name, m->sig);
+		put_jstr(sb, name.len ? name.data : "", tmp);
+		strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+				  ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
+			      r->base.incl_us, r->later.incl_us, r->base.excl_us, r->later.excl_us,
+			      r->base.calls, r->base.rec_calls, r->later.calls, r->later.rec_calls);
 	}
-	strbuf_puts(sb, "</tbody>\n</table>\n");
+	strbuf_puts(sb, "]}\n</script>\n");
+	strbuf_free(&name);
+}
+
+/* A table's heading and an empty table the script fills. */
+static void html_table(struct strbuf *sb, const char *id, const char *title, size_t count)
+{
+	strbuf_printf(sb, "<section id=\"sec-%s\">\n<h2>%s (<span class=\"count\">%zu</span>)</h2>\n",
+		      id, title, count);
+	if (count)
+		strbuf_printf(sb, "<table class=\"sortable\" id=\"%s\"><thead></thead><tbody></tbody>"
+				  "</table>\n", id);
+	strbuf_puts(sb, "</section>\n");
 }
 
 int render_diff_html(const struct cg_report *base, const struct cg_report *later,
@@ -342,7 +388,7 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 	size_t counts[3], n;
 	uint64_t bt, lt;
 	struct strbuf tmp;
-	char a[32], b[32], c[32];
+	char c[32];
 
 	if (check(later, err) < 0)
 		return -1;
@@ -352,40 +398,45 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 	strbuf_init(&tmp);
 	strbuf_puts(out, html_head);
 	strbuf_puts(out, "<title>callgraph diff: ");
-	strbuf_put_html(out, base->file);
+	put_text(out, base->file);
 	strbuf_puts(out, " &rarr; ");
-	strbuf_put_html(out, later->file);
-	strbuf_puts(out, "</title>\n");
-	strbuf_puts(out, "<style>\n");
+	put_text(out, later->file);
+	strbuf_puts(out, "</title>\n<style>\n");
 	strbuf_puts(out, diff_css);
-	strbuf_puts(out, "</style>\n</head>\n<body>\n");
-	strbuf_puts(out, "<h1>callgraph diff</h1>\n<table class=\"summary\">\n<tr><th>base</th><td>");
-	strbuf_put_html(out, base->file);
-	strbuf_printf(out, "</td><td class=\"n\">%s ms</td><td>%zu thread%s, %s clock</td></tr>\n",
-		      fmt_ms(a, bt), profile_thread_count(base->profile),
-		      profile_thread_count(base->profile) == 1 ? "" : "s", report_clock_name(base));
-	strbuf_puts(out, "<tr><th>later</th><td>");
-	strbuf_put_html(out, later->file);
-	strbuf_printf(out, "</td><td class=\"n\">%s ms</td><td>%zu thread%s, %s clock</td></tr>\n",
-		      fmt_ms(b, lt), profile_thread_count(later->profile),
-		      profile_thread_count(later->profile) == 1 ? "" : "s", report_clock_name(later));
+	strbuf_puts(out, "</style>\n</head>\n<body>\n<header><h1>callgraph diff</h1>\n"
+			 "<table class=\"summary\">\n");
+	html_run(out, "base", base, bt);
+	html_run(out, "later", later, lt);
 	strbuf_printf(out, "<tr><th>change</th><td></td><td class=\"n\">%s ms</td><td>",
 		      fmt_ms_signed(c, (int64_t)lt - (int64_t)bt));
 	if (bt)
 		strbuf_printf(out, "ratio %.2f", (double)lt / (double)bt);
-	strbuf_puts(out, "</td></tr>\n</table>\n");
-	strbuf_puts(out, "<p class=\"note\">Differences are later &minus; base (negative when "
-			 "faster); ratio is later / base inclusive time. Click a column header "
-			 "to sort.</p>\n");
-	html_both(later, rows, n, counts[CG_DIFF_BOTH], out, &tmp);
-	html_only(later, rows, n, CG_DIFF_BASE_ONLY, counts[CG_DIFF_BASE_ONLY],
-		  "Only in the base run", "base-only", out, &tmp);
-	html_only(later, rows, n, CG_DIFF_LATER_ONLY, counts[CG_DIFF_LATER_ONLY],
-		  "Only in the later run", "later-only", out, &tmp);
+	strbuf_puts(out, "</td></tr>\n");
+	html_filters(out, later);
+	strbuf_puts(out, "</table>\n<p class=\"note\">Differences are later &minus; base "
+			 "(negative when faster); ratio is later / base inclusive time. Self "
+			 "time is a method's own time, not counting its callees: a method that "
+			 "got slower by itself shows it in the self columns. Click a column "
+			 "header to sort. A whole-process comparison is often dominated by idle "
+			 "threads waiting longer; compare one thread with <code>--thread "
+			 "NAME</code>, or what runs inside a method with <code>--focus</code>."
+			 "</p>\n</header>\n");
+	strbuf_puts(out, "<div class=\"bar\"><label>Search <input id=\"search\" type=\"search\" "
+			 "placeholder=\"method name (smart case)\" autocomplete=\"off\" "
+			 "spellcheck=\"false\"></label> <span id=\"matched\" aria-live=\"polite\">"
+			 "</span></div>\n<main>\n");
+	html_table(out, "both", "Methods in both runs", counts[CG_DIFF_BOTH]);
+	html_table(out, "base-only", "Only in the base run", counts[CG_DIFF_BASE_ONLY]);
+	html_table(out, "later-only", "Only in the later run", counts[CG_DIFF_LATER_ONLY]);
+	strbuf_puts(out, "</main>\n<noscript><p>The tables are built by the page's script; "
+			 "without JavaScript, run callgraph -d for the text comparison.</p>"
+			 "</noscript>\n");
+	html_data(out, later, rows, n, &tmp);
 	strbuf_puts(out, "<script>\n");
+	strbuf_puts(out, util_js);
+	strbuf_puts(out, "</script>\n<script>\n");
 	strbuf_puts(out, diff_js);
-	strbuf_puts(out, "</script>\n");
-	strbuf_puts(out, "</body>\n</html>\n");
+	strbuf_puts(out, "</script>\n</body>\n</html>\n");
 	strbuf_free(&tmp);
 	return 0;
 }

@@ -37,6 +37,7 @@
 #include "javaname.h"
 #include "render_gv.h"
 #include "render_timeline.h"
+#include "render_tree.h"
 
 /* Inline SVG budget over all views.  The All-threads graph is always
  * included; per-thread graphs follow, busiest thread first, while the total
@@ -639,6 +640,8 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	put_bar(all, sb);
 	put_graphs(r, &G, all->nthreads, sb);
 	put_table(all, sb);
+	if (render_tree_section(r, sb, err) < 0)
+		goto out;
 	if (render_timeline_section(r, sb, err) < 0)
 		goto out;
 	put_data(r, &G, sb);

@@ -120,6 +120,7 @@ int render_timeline_section(const struct cg_report *r, struct strbuf *out, struc
 	(void)err;
 	strbuf_puts(out, "<nav id=\"cg-nav\" hidden><a href=\"#summary\">Summary</a> "
 			 "<a href=\"#graph\">Call graph</a> <a href=\"#profile\">Profile</a> "
+			 "<a href=\"#topdown\">Top Down</a> <a href=\"#bottomup\">Bottom Up</a> "
 			 "<a href=\"#timeline\">Timeline</a> <a href=\"#flame\">Flame graph</a></nav>\n");
 	if (!r->timeline) {
 		strbuf_puts(out, "<section id=\"timeline\">\n<h2>Timeline</h2>\n<p>Not collected.</p>\n"
@@ -136,7 +137,8 @@ int render_timeline_section(const struct cg_report *r, struct strbuf *out, struc
 			   "the thread's time, at most %d in all; the other %" PRIu64 " are merged "
 			   "into grey busy strips (%d bins per depth, darker when busier). Wheel or "
 			   "+/- to zoom, drag or arrows to pan, 0 for all; click a method in the "
-			   "flat profile to mark its kept calls under the rows.</p>\n",
+			   "flat profile to mark its kept calls under the rows. Threads with no "
+			   "recorded time fold into one row; click it to show them.</p>\n",
 		      report_clock_name(r), kept, seen, TL_CAP, TL_FRACTION, TL_BUDGET, merged,
 		      TL_BINS);
 	strbuf_puts(out, "<div class=\"tlbar\"><button type=\"button\" id=\"tl-in\">Zoom in</button>"

@@ -284,6 +284,14 @@ static void obs_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first,
 	span_done(tl, th, first, t < first ? first : t, midx, 0);
 }
 
+/* The timeline keeps one clock; the other clock's times pass through. */
+static void obs_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
+{
+	struct cg_timeline *tl = ctx;
+
+	tl->next.other(tl->next.ctx, thread, o_first, o_t);
+}
+
 void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 			struct cg_observer *o)
 {
@@ -295,6 +303,7 @@ void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 	o->enter = obs_enter;
 	o->leave = obs_leave;
 	o->adopt = obs_adopt;
+	o->other = tl->has_next && tl->next.other ? obs_other : NULL;
 }
 
 static int cmp_dur_desc(const void *a, const void *b)

@@ -127,6 +127,33 @@
   }
   /* Traceview's profile panel: parents, the method, children, each group
      by inclusive time on the shown clock; % of the method's inclusive time. */
+  /* Parents or children (sorted, most time first): the first REL, then one
+     row "N more (x ms)" whose button shows the rest in place. */
+  var REL = 10;
+  function relList(tb, kind, sorted, r, o) {
+    var rest = sorted.slice(REL), sum = 0, tr, td, b;
+    function add(into, e) {
+      relRow(into, kind, kind === 'parent' ? e.from : e.to, e.calls, e, r, false);
+    }
+    sorted.slice(0, REL).forEach(function (e) { add(tb, e); });
+    if (!rest.length) return;
+    rest.forEach(function (e) { sum += o ? e.oincl : e.incl; });
+    tr = el('tr', 'relmore');
+    tr.appendChild(el('td', 'kind', kind));
+    td = el('td', null, rest.length + ' more (' + ms(sum) + ' ms) ');
+    td.colSpan = D.other ? 5 : 4;
+    b = el('button', 'relmore', 'Show all');
+    b.type = 'button';
+    b.addEventListener('click', function () {
+      var t = el('tbody');
+      rest.forEach(function (e) { add(t, e); });
+      while (t.firstChild) tb.insertBefore(t.firstChild, tr);
+      tr.remove();
+    });
+    td.appendChild(b);
+    tr.appendChild(td);
+    tb.appendChild(tr);
+  }
   function makeDetail(r) {
     var tr = el('tr', 'detail'), td = el('td'), t = el('table', 'rel'), th = el('thead'),
         hr = el('tr'), tb = el('tbody'), o = isOther(shown), heads,
@@ -139,13 +166,9 @@
     });
     th.appendChild(hr);
     t.appendChild(th);
-    (cur.par.get(r.k) || []).slice().sort(byTime).forEach(function (e) {
-      relRow(tb, 'parent', e.from, e.calls, e, r, false);
-    });
+    relList(tb, 'parent', (cur.par.get(r.k) || []).slice().sort(byTime), r, o);
     relRow(tb, 'method', r.k, r.calls + '+' + r.rec, r, r, true);
-    (cur.chi.get(r.k) || []).slice().sort(byTime).forEach(function (e) {
-      relRow(tb, 'child', e.to, e.calls, e, r, false);
-    });
+    relList(tb, 'child', (cur.chi.get(r.k) || []).slice().sort(byTime), r, o);
     t.appendChild(tb);
     td.appendChild(t);
     tr.appendChild(td);
@@ -482,6 +505,8 @@
   document.getElementById('zoom-1').addEventListener('click', function () { zoom = 1; applyZoom(); });
   document.getElementById('zoom-fit').addEventListener('click', fitZoom);
   document.documentElement.style.setProperty('--barh', document.querySelector('.bar').offsetHeight + 'px');
+  /* For the other parts of the page (the trees): show method k's row. */
+  window.cgShowRow = goRow;
   graphs.addEventListener('scroll', keepScroll, { passive: true });
   setView(+sel.value || 0);
 }());

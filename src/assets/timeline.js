@@ -47,13 +47,16 @@
   var ctx = cv.getContext('2d');
   var LABEL = 170, DH = 11, MAXD = 14, MARKH = 5, GAP = 6;
   var rowsAll = [], t0 = 0, t1 = 1, tMin = Infinity, tMax = 0, selK = -1, layout = [];
+  /* Threads with no recorded time (first event = last) fold into one row
+     "N idle threads" at the end, which a click opens and closes. */
+  var idleOpen = false, FOLDH = 16, foldRow = null;
   TL.threads.forEach(function (t) {
     var s = t.spans, maxd = 0, i;
     for (i = 0; i < s.length; i += 4) if (s[i + 3] > maxd) maxd = s[i + 3];
     if (t.busy) t.busy.rows.forEach(function (r) { if (r[0] > maxd) maxd = r[0]; });
     if (t.first < tMin) tMin = t.first;
     if (t.first + t.dur > tMax) tMax = t.first + t.dur;
-    rowsAll.push({ t: t, depth: Math.min(maxd + 1, MAXD) });
+    rowsAll.push({ t: t, depth: Math.min(maxd + 1, MAXD), idle: t.dur === 0 });
   });
   if (!isFinite(tMin)) { tMin = 0; tMax = 1; }
   if (tMax <= tMin) tMax = tMin + 1;
@@ -62,13 +65,20 @@
   function xOf(t) { return LABEL + (t - t0) / (t1 - t0) * plotW(); }
   function tOf(x) { return t0 + (x - LABEL) / plotW() * (t1 - t0); }
   function visibleRows() {
-    var ti = curThread();
-    return rowsAll.filter(function (r) { return ti < 0 || r.t.i === ti; });
+    var ti = curThread(), busy, idle;
+    if (ti >= 0) return rowsAll.filter(function (r) { return r.t.i === ti; });
+    busy = rowsAll.filter(function (r) { return !r.idle; });
+    idle = rowsAll.filter(function (r) { return r.idle; });
+    if (idle.length < 2) return rowsAll.slice();
+    foldRow = { fold: true, n: idle.length, depth: 0 };
+    return busy.concat([foldRow], idleOpen ? idle : []);
   }
+  function rowH(r) { return r.fold ? FOLDH : r.depth * DH + MARKH + GAP; }
   function drawTimeline() {
-    var rows = visibleRows(), y = 18, bars = 0, busy = 0, marks = 0, w = tlBox.clientWidth || 800, h;
+    var rows = visibleRows(), y = 18, bars = 0, busy = 0, marks = 0, w = tlBox.clientWidth || 800, h,
+        drawn = 0, folded = 0;
     h = 18;
-    rows.forEach(function (r) { h += r.depth * DH + MARKH + GAP; });
+    rows.forEach(function (r) { h += rowH(r); });
     cv.width = w;
     cv.height = Math.max(h, 40);
     ctx.clearRect(0, 0, cv.width, cv.height);
@@ -86,6 +96,18 @@
     }
     layout = [];
     rows.forEach(function (r) {
+      if (r.fold) {
+        layout.push({ r: r, top: y, bottom: y + FOLDH });
+        ctx.fillStyle = '#eef1f3';
+        ctx.fillRect(0, y, cv.width, FOLDH - 2);
+        ctx.fillStyle = '#333';
+        ctx.fillText((idleOpen ? '\u25be ' : '\u25b8 ') + r.n + ' idle threads (no recorded time)' +
+          (idleOpen ? '' : ': click to show'), 4, y + FOLDH / 2 - 1);
+        if (!idleOpen) folded = r.n;
+        y += FOLDH;
+        return;
+      }
+      drawn++;
       var t = r.t, s = t.spans, off = t.first - tMin, b = t.busy, top = y;
       layout.push({ r: r, top: top, bottom: top + r.depth * DH + MARKH });
       ctx.fillStyle = '#222';
@@ -136,7 +158,9 @@
     });
     tlBox.setAttribute('data-t0', String(Math.round(t0)));
     tlBox.setAttribute('data-t1', String(Math.round(t1)));
-    tlBox.setAttribute('data-rows', String(rows.length));
+    tlBox.setAttribute('data-rows', String(drawn));
+    tlBox.setAttribute('data-folded', String(folded));
+    cv.style.cursor = '';
     tlBox.setAttribute('data-bars', String(bars));
     tlBox.setAttribute('data-busy', String(busy));
     tlBox.setAttribute('data-marks', String(marks));
@@ -183,7 +207,7 @@
     if (drag) return;
     layout.forEach(function (L) {
       var d, s, i, t, a0, off;
-      if (y < L.top || y >= L.top + L.r.depth * DH || x < LABEL) return;
+      if (L.r.fold || y < L.top || y >= L.top + L.r.depth * DH || x < LABEL) return;
       d = Math.floor((y - L.top) / DH); s = L.r.t.spans; off = L.r.t.first - tMin;
       t = tOf(x);
       for (i = 0; i < s.length; i += 4) {
@@ -196,6 +220,17 @@
     else hideTip();
   });
   cv.addEventListener('mouseleave', hideTip);
+  var downX = 0;
+  cv.addEventListener('mousedown', function (ev) { downX = ev.clientX; });
+  cv.addEventListener('click', function (ev) {
+    if (Math.abs(ev.clientX - downX) > 3) return; /* the end of a drag */
+    layout.forEach(function (L) {
+      if (L.r.fold && ev.offsetY >= L.top && ev.offsetY < L.bottom) {
+        idleOpen = !idleOpen;
+        drawTimeline();
+      }
+    });
+  });
   document.getElementById('tl-in').addEventListener('click', function () { zoomAt((t0 + t1) / 2, 0.5); });
   document.getElementById('tl-out').addEventListener('click', function () { zoomAt((t0 + t1) / 2, 2); });
   document.getElementById('tl-all').addEventListener('click', function () { setRange(0, tMax - tMin); });
@@ -300,14 +335,30 @@
       'exclusive ' + ms(n.excl) + ' ms (' + pct(n.excl, tot) + '%)'].concat(n.all || n.thread !== undefined ? [] : clockLines(n.k)));
   });
   fc.addEventListener('mouseleave', hideTip);
+  /* Called by the trees: zoom the flame graph to method k's widest frame in
+   * the current view. */
+  window.cgFlameShow = function (k) {
+    var base = fbase(), best = null, st = base ? [base] : [], n;
+    while (st.length) {
+      n = st.pop();
+      if (n.k === k && !n.all && n.thread === undefined && (!best || n.incl > best.incl)) best = n;
+      st.push.apply(st, n.kids);
+    }
+    if (best) { fzoom = best; drawFlame(); }
+  };
   document.getElementById('fl-reset').addEventListener('click', function () { fzoom = null; drawFlame(); });
   document.getElementById('fl-search').addEventListener('input', function (ev) { fterm = ev.target.value; drawFlame(); });
 
   /* ---- tabs: one click to every part; the thread selector drives all ---- */
   var bar = document.querySelector('.bar'), nav = document.getElementById('cg-nav');
   if (bar && nav) { nav.hidden = false; bar.appendChild(nav); }
+  /* Section links leave the heading visible below the sticky bar. */
+  function padTop() {
+    if (bar) document.documentElement.style.scrollPaddingTop = (bar.offsetHeight + 8) + 'px';
+  }
+  padTop();
   if (threadSel) threadSel.addEventListener('change', function () { fzoom = null; drawTimeline(); drawFlame(); });
-  window.addEventListener('resize', function () { drawTimeline(); drawFlame(); });
+  window.addEventListener('resize', function () { padTop(); drawTimeline(); drawFlame(); });
   drawTimeline();
   drawFlame();
 }());

@@ -6,14 +6,14 @@
 # headless Chromium (test.mjs, which also runs check_html.py on it).  When the
 # shared corpus is beside the repository (../shared, or $CG_SHARED), the
 # report of its largest trace is loaded too.  Installs playwright-core from
-# package-lock.json first when node_modules is missing.  Then timeline.mjs,
-# clocks.mjs (the clock switch, on the report of clocks.desc) and
-# graphview.mjs (the graph's first view, on report.html and the corpus
-# report).  Ends with one line adding them up, "browser + timeline + clocks +
-# graphview: N passed, N failed"
-# (", N skipped" when Chromium, node or the shared corpus is missing: the
-# whole part, or the big report, counts as one skipped), and exits non-zero
-# on failure.
+# package-lock.json first when node_modules is missing.  Then timeline.mjs
+# (timeline and flame graph), clocks.mjs (the clock switch, on the report of
+# clocks.desc), graphview.mjs (the graph's first view, on report.html and the
+# corpus report), trees.mjs (Top Down and Bottom Up) and diff.mjs (the
+# comparison page).  Ends with one line adding them up, "browser + timeline +
+# clocks + graphview + trees + diff: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
+# the whole part, or the big report, counts as one skipped), and exits
+# non-zero on failure.
 set -eu
 
 build=${1:?usage: run.sh BUILD_DIR}
@@ -25,7 +25,7 @@ big=$shared/corpus/firefox-profiler_art-trace-streaming.trace.gz
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ] || ! command -v node >/dev/null 2>&1; then
 	echo "SKIP browser: no $chromium or no node"
-	echo "browser + timeline + clocks + graphview: 0 passed, 0 failed, 1 skipped"
+	echo "browser + timeline + clocks + graphview + trees + diff: 0 passed, 0 failed, 1 skipped"
 	exit 0
 fi
 
@@ -65,21 +65,41 @@ shift
 node "$here/timeline.mjs" report.html tl-big.html "$@" >timeline.out 2>&1 || rc=1
 node "$here/clocks.mjs" clocks.html >clocks.out 2>&1 || rc=1
 node "$here/graphview.mjs" report.html "$@" >graphview.out 2>&1 || rc=1
-cat browser.out timeline.out clocks.out graphview.out
+# Top Down and Bottom Up trees (trees.mjs) on a real trace in the repository,
+# checked against its --folded and --json outputs.
+real=$here/../../samples/art-regular.trace.gz
+"$build/callgraph" -q --html trees.html --folded trees.folded --json trees.json "$real"
+node "$here/trees.mjs" trees.html trees.folded trees.json >trees.out 2>&1 || rc=1
+# The comparison page (diff.mjs) at 1280 px: samples/art-regular against
+# samples/streaming, checked against the text comparison; with the corpus
+# beside the repository, also the two firefox-profiler traces.
+"$build/callgraph" -q -d "$real" --html diff.html "$here/../../samples/streaming.trace"
+"$build/callgraph" -q -d "$real" "$here/../../samples/streaming.trace" >diff.txt
+node "$here/diff.mjs" diff.html diff.txt >diff.out 2>&1 || rc=1
+if [ -f "$big" ]; then
+	base=$shared/corpus/firefox-profiler_art-trace-regular.trace.gz
+	"$build/callgraph" -q -d "$base" --html diff2.html "$big"
+	"$build/callgraph" -q -d "$base" "$big" >diff2.txt
+	node "$here/diff.mjs" diff2.html diff2.txt >>diff.out 2>&1 || rc=1
+fi
+cat browser.out timeline.out clocks.out graphview.out trees.out diff.out
 p=0 f=0
-for out in browser.out timeline.out clocks.out graphview.out; do
-	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" | tail -n 1)
-	if [ -z "$line" ]; then
+for out in browser.out timeline.out clocks.out graphview.out trees.out diff.out; do
+	# Every result line counts (diff.out holds one per comparison page).
+	if ! grep -qE '[0-9]+ passed, [0-9]+ failed' "$out"; then
 		echo "FAIL $out: no result line"
 		f=$((f + 1))
 		continue
 	fi
-	p=$((p + $(echo "$line" | sed -E 's/.*[^0-9]([0-9]+) passed.*/\1/')))
-	f=$((f + $(echo "$line" | sed -E 's/.*passed, ([0-9]+) failed.*/\1/')))
+	for line in $(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" |
+		sed -E 's/.*[^0-9]([0-9]+) passed, ([0-9]+) failed.*/\1:\2/'); do
+		p=$((p + ${line%:*}))
+		f=$((f + ${line#*:}))
+	done
 done
 if [ "$skipped" -gt 0 ]; then
-	echo "browser + timeline + clocks + graphview: $p passed, $f failed, $skipped skipped"
+	echo "browser + timeline + clocks + graphview + trees + diff: $p passed, $f failed, $skipped skipped"
 else
-	echo "browser + timeline + clocks + graphview: $p passed, $f failed"
+	echo "browser + timeline + clocks + graphview + trees + diff: $p passed, $f failed"
 fi
 [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]

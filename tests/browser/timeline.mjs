@@ -48,12 +48,14 @@ async function testReport(browser, file, shots) {
 
   // Tabs: each part one click away from the sticky bar.
   const nav = await page.$$eval('.bar #cg-nav a', as => as.map(a => a.getAttribute('href')));
-  check('nav links to every part', ['#summary', '#graph', '#profile', '#timeline', '#flame']
+  check('nav links to every part', ['#summary', '#graph', '#profile', '#topdown', '#bottomup', '#timeline', '#flame']
     .every(h => nav.includes(h)), JSON.stringify(nav));
 
   // One row per thread, with bars.
   const nthreads = (await page.$$('#thread option')).length - 1;
-  check('one timeline row per thread', +(await attr(page, '#tl', 'data-rows')) === nthreads,
+  // Threads with no recorded time are folded into one row (data-folded).
+  check('one timeline row per thread', +(await attr(page, '#tl', 'data-rows')) +
+    +(await attr(page, '#tl', 'data-folded')) === nthreads,
     `${await attr(page, '#tl', 'data-rows')} rows, ${nthreads} threads`);
   check('timeline draws bars', +(await attr(page, '#tl', 'data-bars')) > 0);
   const coloured = await page.$eval('#tl-canvas', c => {

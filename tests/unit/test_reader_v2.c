@@ -167,7 +167,7 @@ UNIT_TEST(reader_v2_perfetto_slices)
 	struct cg_profile_opts opts = { .clock = CG_USE_WALL };
 	struct cg_profile *p;
 	struct cg_timeline *tl;
-	struct cg_observer obs;
+	struct cg_observer obs = { 0 };
 	const struct cg_tl_span *s;
 	const struct cg_method_info *m;
 	int64_t irun, iinv;

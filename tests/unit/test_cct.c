@@ -1,0 +1,178 @@
+/* Calling-context tree on both clocks of a dual-clock trace: records fed
+ * straight to the profile with the tree as its observer; every expected
+ * number is computed by hand in the comment above its test. */
+#include <stdlib.h>
+
+#include "cct.h"
+#include "profile.h"
+#include "symtab.h"
+#include "unit.h"
+
+#define A 0x10u
+#define B 0x20u
+#define C 0x30u
+
+enum { EN = CG_ENTER, EX = CG_EXIT };
+
+struct cfx {
+	struct cg_symtab *st;
+	struct cg_profile *p;
+	struct cg_cct *c;
+};
+
+/* Feed (tid, action, id, wall, cpu) tuples with the given filters. */
+static int cfx_run(struct cfx *f, enum cg_clock_sel clock, const uint32_t (*ev)[5], size_t n,
+		   const char *const *hide)
+{
+	struct cg_profile_opts o = { .clock = clock, .hide = hide };
+	struct cg_record *r = calloc(n, sizeof(*r));
+	struct cg_trace_info info = { 0 };
+	struct cg_observer obs;
+	struct cg_error err;
+	size_t i;
+	int rc;
+
+	f->st = symtab_create();
+	symtab_define_method(f->st, A, "com/ex/Foo", "a", "()V", "Foo.java", 0);
+	symtab_define_method(f->st, B, "com/ex/Foo", "b", "()V", "Foo.java", 0);
+	symtab_define_method(f->st, C, "com/ex/Bar", "c", "()V", "Bar.java", 0);
+	symtab_define_thread(f->st, 1, "main", 0);
+	f->p = profile_create(f->st, &o);
+	f->c = cct_create();
+	cct_observer(f->c, &obs);
+	profile_set_observer(f->p, &obs);
+	for (i = 0; i < n; i++) {
+		r[i].tid = ev[i][0];
+		r[i].action = (uint8_t)ev[i][1];
+		r[i].method = ev[i][2];
+		r[i].t_wall = ev[i][3];
+		r[i].t_cpu = ev[i][4];
+		r[i].offset = i;
+	}
+	rc = profile_add(f->p, r, n, &err);
+	free(r);
+	info.clock = CG_CLOCK_DUAL;
+	profile_finish(f->p, &info);
+	return rc;
+}
+
+static void cfx_free(struct cfx *f)
+{
+	profile_free(f->p);
+	cct_free(f->c);
+	symtab_free(f->st);
+}
+
+/* The child of node `parent` running method id, or NULL. */
+static const struct cg_cct_node *child(const struct cfx *f, uint32_t parent, uint32_t id)
+{
+	int64_t m = symtab_find_method(f->st, id);
+	uint32_t ch;
+
+	for (ch = cct_node(f->c, parent)->first_child; ch != CCT_NONE;
+	     ch = cct_node(f->c, ch)->next_sibling)
+		if ((int64_t)cct_node(f->c, ch)->midx == m)
+			return cct_node(f->c, ch);
+	return NULL;
+}
+
+static uint32_t id_of(const struct cfx *f, const struct cg_cct_node *n)
+{
+	return (uint32_t)(n - cct_node(f->c, 0));
+}
+
+/* Wall / cpu:  A 0..100 / 0..50; A calls B 10..40 / 5..15 and C 50..90 /
+ * 20..45; C calls B 60..70 / 30..32.
+ * A;  wall incl 100, excl 100-30-40 = 30; cpu incl 50, excl 50-10-25 = 15.
+ * A;B  wall 30/30, cpu 10/10.   A;C wall 40, excl 40-10 = 30; cpu 25, 25-2 = 23.
+ * A;C;B wall 10/10, cpu 2/2.  With --clock cpu the two swap. */
+static const uint32_t dual_ev[][5] = {
+	{ 1, EN, A, 0, 0 }, { 1, EN, B, 10, 5 }, { 1, EX, B, 40, 15 },
+	{ 1, EN, C, 50, 20 }, { 1, EN, B, 60, 30 }, { 1, EX, B, 70, 32 },
+	{ 1, EX, C, 90, 45 }, { 1, EX, A, 100, 50 },
+};
+
+UNIT_TEST(cct_both_clocks)
+{
+	struct cfx f;
+	const struct cg_cct_node *a, *ab, *ac, *acb;
+
+	CHECK(cfx_run(&f, CG_USE_WALL, dual_ev, 8, NULL) == 0);
+	CHECK(cct_root(f.c, 0) != CCT_NONE);
+	CHECK((a = child(&f, cct_root(f.c, 0), A)) != NULL);
+	CHECK((ab = child(&f, id_of(&f, a), B)) != NULL);
+	CHECK((ac = child(&f, id_of(&f, a), C)) != NULL);
+	CHECK((acb = child(&f, id_of(&f, ac), B)) != NULL);
+	CHECK_EQ_U64(a->incl_us, 100);
+	CHECK_EQ_U64(a->excl_us, 30);
+	CHECK_EQ_U64(a->o_incl_us, 50);
+	CHECK_EQ_U64(a->o_excl_us, 15);
+	CHECK_EQ_U64(ab->o_incl_us, 10);
+	CHECK_EQ_U64(ab->o_excl_us, 10);
+	CHECK_EQ_U64(ac->incl_us, 40);
+	CHECK_EQ_U64(ac->excl_us, 30);
+	CHECK_EQ_U64(ac->o_incl_us, 25);
+	CHECK_EQ_U64(ac->o_excl_us, 23);
+	CHECK_EQ_U64(acb->o_incl_us, 2);
+	CHECK_EQ_U64(acb->calls, 1);
+	cfx_free(&f);
+
+	CHECK(cfx_run(&f, CG_USE_CPU, dual_ev, 8, NULL) == 0);
+	CHECK((a = child(&f, cct_root(f.c, 0), A)) != NULL);
+	CHECK((ac = child(&f, id_of(&f, a), C)) != NULL);
+	CHECK_EQ_U64(a->incl_us, 50);
+	CHECK_EQ_U64(a->excl_us, 15);
+	CHECK_EQ_U64(a->o_incl_us, 100);
+	CHECK_EQ_U64(a->o_excl_us, 30);
+	CHECK_EQ_U64(ac->excl_us, 23);
+	CHECK_EQ_U64(ac->o_excl_us, 30);
+	cfx_free(&f);
+	return 0;
+}
+
+/* --hide '*.c' on the same trace: C's frame is invisible, its time is A's
+ * own and its callee B is called by A (a second activation of A;B).
+ * A;  wall incl 100, excl 100-30-10 = 60; cpu incl 50, excl 50-10-2 = 38.
+ * A;B wall 30+10 = 40 over 2 calls; cpu 10+2 = 12. */
+UNIT_TEST(cct_both_clocks_hidden)
+{
+	static const char *const hide[] = { "*.c", NULL };
+	struct cfx f;
+	const struct cg_cct_node *a, *ab;
+
+	CHECK(cfx_run(&f, CG_USE_WALL, dual_ev, 8, hide) == 0);
+	CHECK((a = child(&f, cct_root(f.c, 0), A)) != NULL);
+	CHECK((ab = child(&f, id_of(&f, a), B)) != NULL);
+	CHECK(child(&f, id_of(&f, a), C) == NULL);
+	CHECK_EQ_U64(a->excl_us, 60);
+	CHECK_EQ_U64(a->o_excl_us, 38);
+	CHECK_EQ_U64(ab->incl_us, 40);
+	CHECK_EQ_U64(ab->o_incl_us, 12);
+	CHECK_EQ_U64(ab->calls, 2);
+	cfx_free(&f);
+	return 0;
+}
+
+/* An exit on an empty stack: C was entered before tracing.  Wall / cpu:
+ * A 10..20 / 4..9 at top level, then C exits at 50 / 30; the thread's
+ * first event is at 10 / 4.  C adopts A: C spans 10..50 / 4..30, so wall
+ * incl 40, excl 40-10 = 30; cpu incl 26, excl 26-5 = 21. */
+UNIT_TEST(cct_both_clocks_adopt)
+{
+	static const uint32_t ev[][5] = {
+		{ 1, EN, A, 10, 4 }, { 1, EX, A, 20, 9 }, { 1, EX, C, 50, 30 },
+	};
+	struct cfx f;
+	const struct cg_cct_node *c, *ca;
+
+	CHECK(cfx_run(&f, CG_USE_WALL, ev, 3, NULL) == 0);
+	CHECK((c = child(&f, cct_root(f.c, 0), C)) != NULL);
+	CHECK((ca = child(&f, id_of(&f, c), A)) != NULL);
+	CHECK_EQ_U64(c->incl_us, 40);
+	CHECK_EQ_U64(c->excl_us, 30);
+	CHECK_EQ_U64(c->o_incl_us, 26);
+	CHECK_EQ_U64(c->o_excl_us, 21);
+	CHECK_EQ_U64(ca->o_incl_us, 5);
+	cfx_free(&f);
+	return 0;
+}
