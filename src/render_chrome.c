@@ -81,7 +81,8 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 		events_thread(r->events, i, &s.pre, &s.npre, &s.evs, &s.n);
 		n = durations(&s, &dur, &cap, &st, &cap_st);
 		all = xgrow(all, &cap_all, nall + n + 1, sizeof(*all));
-		memcpy(all + nall, dur, n * sizeof(*dur));
+		if (n)
+			memcpy(all + nall, dur, n * sizeof(*dur));
 		nall += n;
 	}
 	total = nall;

@@ -80,6 +80,7 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 	char *p;
 
 	reserve(sb, 0);
+	sb->data[sb->len] = '\0'; /* also when nothing was ever added */
 	p = sb->data;
 	if (len)
 		*len = sb->len;
