@@ -18,7 +18,7 @@
 enum {
 	OPT_HTML = 256, OPT_JSON, OPT_FOLDED, OPT_CLOCK, OPT_THREAD, OPT_MAX_NODES,
 	OPT_HELP, OPT_VERSION, OPT_FOCUS, OPT_HIDE, OPT_SHORT_NAMES, OPT_PPROF, OPT_SPEEDSCOPE,
-	OPT_CHROME, OPT_CALLGRIND, OPT_SLASH_NAMES,
+	OPT_CHROME, OPT_CALLGRIND, OPT_SLASH_NAMES, OPT_NODE_FRACTION, OPT_EDGE_FRACTION, OPT_NO_FOLD,
 };
 
 struct opt_doc {
@@ -33,7 +33,10 @@ static const struct opt_doc table[] = {
 	{ { NULL, 0, NULL, 0 }, 'g', "FILE", "call graph to FILE; format from its extension (.dot .gv .png .svg .pdf ...)" },
 	{ { NULL, 0, NULL, 0 }, 'T', "FORMAT", "graph format regardless of the extension" },
 	{ { NULL, 0, NULL, 0 }, 'k', NULL, "with -g to an image, also keep the dot source as FILE.dot" },
-	{ { NULL, 0, NULL, 0 }, 't', "PCT", "keep caller->callee when the edge has >= PCT% of the caller's time (default 20)" },
+	{ { NULL, 0, NULL, 0 }, 't', "PCT", "graph: also drop caller->callee edges under PCT% of the caller's time (default 0: off)" },
+	{ { "node-fraction", required_argument, NULL, OPT_NODE_FRACTION }, 0, "F", "graph: drop nodes under F of the total, 0.005 or 0.5% (default 0.5%)" },
+	{ { "edge-fraction", required_argument, NULL, OPT_EDGE_FRACTION }, 0, "F", "graph: drop edges under F of the total, 0.001 or 0.1% (default 0.1%)" },
+	{ { "no-fold", no_argument, NULL, OPT_NO_FOLD }, 0, NULL, "graph: draw pass-through chains frame by frame" },
 	{ { NULL, 0, NULL, 0 }, 'h', NULL, "HTML report on standard output" },
 	{ { "html", required_argument, NULL, OPT_HTML }, 0, "FILE", "HTML report to FILE" },
 	{ { NULL, 0, NULL, 0 }, 'o', NULL, "dump the header, threads and every record with its depth" },
@@ -47,7 +50,7 @@ static const struct opt_doc table[] = {
 	{ { "callgrind", required_argument, NULL, OPT_CALLGRIND }, 0, "FILE", "callgrind profile for KCachegrind to FILE (- for stdout)" },
 	{ { "clock", required_argument, NULL, OPT_CLOCK }, 0, "wall|cpu", "dual-clock trace: the clock that sorts and gives % (default wall); the other is shown beside it" },
 	{ { "thread", required_argument, NULL, OPT_THREAD }, 0, "T", "only threads whose id or name is T (repeatable)" },
-	{ { "max-nodes", required_argument, NULL, OPT_MAX_NODES }, 0, "N", "at most N nodes in the graph, thread roots included" },
+	{ { "max-nodes", required_argument, NULL, OPT_MAX_NODES }, 0, "N", "at most N nodes in the graph, thread roots included (default 80)" },
 	{ { "focus", required_argument, NULL, OPT_FOCUS }, 0, "PATTERN", "only time under methods whose Class.method matches the glob (repeatable)" },
 	{ { "hide", required_argument, NULL, OPT_HIDE }, 0, "PATTERN", "hide matching methods; their time goes to their callers (repeatable)" },
 	{ { "short-names", no_argument, NULL, OPT_SHORT_NAMES }, 0, NULL, "shorten packages in displayed names (com.example.Foo -> c.e.Foo)" },
@@ -101,6 +104,29 @@ static int bad(const char *fmt, const char *arg)
 	return CLI_USAGE;
 }
 
+/* A fraction of the total: "0.005" or "0.5%", as a percentage (0.5);
+ * -1 when not a number from 0 to 1 (0 % to 100 %). */
+static int parse_fraction(const char *s, double *out)
+{
+	char *end;
+	double v;
+	int pct;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || !isfinite(v))
+		return -1;
+	pct = *end == '%';
+	if (end[pct])
+		return -1;
+	if (!pct)
+		v *= 100.0;
+	if (v < 0 || v > 100)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 static int parse_number(const char *s, double *out)
 {
 	char *end;
@@ -123,7 +149,9 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 	double v;
 
 	memset(o, 0, sizeof(*o));
-	o->threshold = 20.0;
+	o->threshold = CG_DEFAULT_THRESHOLD;
+	o->node_pct = CG_DEFAULT_NODE_PCT;
+	o->edge_pct = CG_DEFAULT_EDGE_PCT;
 	o->max_nodes = CG_DEFAULT_MAX_NODES;
 	o->clock = CG_USE_WALL;
 	shorts[ns++] = ':';
@@ -150,6 +178,16 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 				return cli_free(o), bad("-t wants a percentage from 0 to 100, not '%s'", optarg);
 			o->threshold = v;
 			break;
+		case OPT_NODE_FRACTION:
+		case OPT_EDGE_FRACTION:
+			if (parse_fraction(optarg, &v))
+				return cli_free(o), bad(c == OPT_NODE_FRACTION
+						? "--node-fraction wants a fraction from 0 to 1 (or 0%% to 100%%), not '%s'"
+						: "--edge-fraction wants a fraction from 0 to 1 (or 0%% to 100%%), not '%s'",
+							optarg);
+			*(c == OPT_NODE_FRACTION ? &o->node_pct : &o->edge_pct) = v;
+			break;
+		case OPT_NO_FOLD: o->no_fold = 1; break;
 		case 'h': o->html_stdout = 1; break;
 		case OPT_HTML: o->html = optarg; break;
 		case 'o': o->dump = 1; break;

@@ -11,7 +11,10 @@ struct cg_opts {
 	const char *graph;       /* -g FILE */
 	const char *format;      /* -T FORMAT */
 	int keep_dot;            /* -k */
-	double threshold;        /* -t PCT */
+	double threshold;        /* -t PCT (0 = off) */
+	double node_pct;         /* --node-fraction, as a percentage */
+	double edge_pct;         /* --edge-fraction, as a percentage */
+	int no_fold;             /* --no-fold */
 	int html_stdout;         /* -h */
 	const char *html;        /* --html FILE */
 	int dump;                /* -o */

@@ -1,7 +1,10 @@
 /* javaname.c - display forms of Java class names and method descriptors. */
 #include "javaname.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "util.h"
 
 /* Length of the UTF-8 sequence starting at s (1 for a stray or ASCII byte),
  * never past the end of the string. */
@@ -153,4 +156,71 @@ void javaname_put_method(struct strbuf *sb, const struct cg_method_info *m, unsi
 	}
 	if ((flags & JN_SIG) && m->sig[0])
 		javaname_put_sig(sb, m->sig, flags);
+}
+
+/* A method's class and name, for finding overloads. */
+struct jn_key {
+	const char *klass;
+	const char *name;
+	uint32_t index;
+};
+
+/* Compare class names with '/' and '.' as the same character. */
+static int class_cmp(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		char x = *a == '/' ? '.' : *a, y = *b == '/' ? '.' : *b;
+
+		if (x != y)
+			return (unsigned char)x < (unsigned char)y ? -1 : 1;
+		if (!x)
+			return 0;
+	}
+}
+
+static int key_cmp(const void *pa, const void *pb)
+{
+	const struct jn_key *a = pa, *b = pb;
+	int c = class_cmp(a->klass, b->klass);
+
+	if (c)
+		return c;
+	c = strcmp(a->name, b->name);
+	if (c)
+		return c;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+unsigned char *javaname_overloads(const struct cg_symtab *st)
+{
+	size_t n = symtab_method_count(st), i, j;
+	struct jn_key *keys = xmalloc((n ? n : 1) * sizeof(*keys));
+	unsigned char *over = xcalloc(n ? n : 1, 1);
+
+	for (i = 0; i < n; i++) {
+		const struct cg_method_info *m = symtab_method(st, (uint32_t)i);
+
+		keys[i].klass = m->klass;
+		keys[i].name = m->name;
+		keys[i].index = (uint32_t)i;
+	}
+	qsort(keys, n, sizeof(*keys), key_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && class_cmp(keys[i].klass, keys[j].klass) == 0 &&
+				strcmp(keys[i].name, keys[j].name) == 0;
+		     j++)
+			;
+		if (j - i > 1)
+			while (i < j)
+				over[keys[i++].index] = 1;
+	}
+	free(keys);
+	return over;
+}
+
+void javaname_put_label(struct strbuf *sb, const struct cg_method_info *m, unsigned flags,
+			int overloaded)
+{
+	flags &= ~(unsigned)(JN_SIG | JN_RETURN);
+	javaname_put_method(sb, m, flags | (overloaded ? JN_SIG : 0));
 }

@@ -49,4 +49,16 @@ int javaname_put_sig(struct strbuf *sb, const char *sig, unsigned flags);
  * the name is not empty), then under JN_SIG the decoded descriptor. */
 void javaname_put_method(struct strbuf *sb, const struct cg_method_info *m, unsigned flags);
 
+/* Which methods of st share their "Class.method" with another method (their
+ * overloads): a calloc'd array by symtab method index, 1 for each such
+ * method.  The caller frees it. */
+unsigned char *javaname_overloads(const struct cg_symtab *st);
+
+/* The one label rule of every output: "Class.method" (as
+ * javaname_put_method; packages as initials under JN_SHORT), followed by
+ * the decoded argument list only when the method is overloaded (another
+ * method of its class has its name). */
+void javaname_put_label(struct strbuf *sb, const struct cg_method_info *m, unsigned flags,
+			int overloaded);
+
 #endif

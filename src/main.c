@@ -33,6 +33,7 @@
 #include "render_speedscope.h"
 #include "render_text.h"
 #include "report.h"
+#include "selection.h"
 #include "source.h"
 #include "strbuf.h"
 #include "termsafe.h"
@@ -219,6 +220,7 @@ static int load(const char *path, const struct cg_opts *o, FILE *dump_out, int w
 	L->trace = trace_open(L->src, &err);
 	if (!L->trace)
 		goto fail;
+	po.pid = trace_info(L->trace)->pid;
 	L->profile = profile_create(trace_symtab(L->trace), &po);
 	if (with_cct) {
 		struct cg_observer obs = { 0 };
@@ -292,6 +294,27 @@ static void print_warnings(const char *file, struct cg_profile *p)
 		fprintf(stderr, "callgraph: %s: warning: %s\n", file, w[i].message);
 }
 
+/* Selections (--thread, --focus, --hide) that matched nothing, with the
+ * candidates. */
+static void print_selection_warnings(const char *file, const struct cg_opts *o,
+				     const struct loaded *L)
+{
+	struct cg_profile_opts po = {
+		.clock = o->clock, .threads = o->threads, .focus = o->focus, .hide = o->hide,
+		.pid = trace_info(L->trace)->pid,
+	};
+	struct strbuf sb;
+	const char *s, *nl;
+
+	strbuf_init(&sb);
+	selection_warnings(trace_symtab(L->trace), &po, &sb);
+	for (s = sb.data; s && *s; s = nl + 1) {
+		nl = strchr(s, '\n');
+		fprintf(stderr, "callgraph: %s: warning: %.*s\n", file, (int)(nl - s), s);
+	}
+	strbuf_free(&sb);
+}
+
 /* 1 when path is the file trace names, or one file of the legacy pair it
  * names (trace.key/.data, or the twin of a .key/.data path). */
 static int names_input(const char *path, const char *trace)
@@ -358,6 +381,9 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->st = trace_symtab(L->trace);
 	r->clock = o->clock;
 	r->threshold = o->threshold;
+	r->node_pct = o->node_pct;
+	r->edge_pct = o->edge_pct;
+	r->no_fold = o->no_fold;
 	r->max_nodes = o->max_nodes;
 	r->short_names = o->short_names;
 	r->cct = L->cct;
@@ -507,8 +533,10 @@ static int run(const struct cg_opts *o, int stdout_closed)
 	 * failing run prints its one error line and nothing else. */
 	if (!o->quiet && o->diff_base)
 		print_warnings(o->diff_base, B.profile);
-	if (!o->quiet)
+	if (!o->quiet) {
 		print_warnings(o->trace, L.profile);
+		print_selection_warnings(o->trace, o, &L);
+	}
 	report_fill(&r, o->trace, o, &L);
 	if (o->diff_base) {
 		report_fill(&rb, o->diff_base, o, &B);

@@ -125,6 +125,7 @@ struct cg_profile {
 	/* Slow path (observer, --focus, --hide); the fast path tests only `slow`. */
 	int slow;
 	int filtering, focusing;
+	int main_named;  /* a thread is named "main" (-1: not looked up yet) */
 	struct cg_observer obs_store;
 	const struct cg_observer *obs;
 	unsigned char *mflag;          /* MF_* by symtab index, computed on first sight */
@@ -345,12 +346,25 @@ static void pop_visible(struct tstate *ts)
 
 enum { MF_SEEN = 1, MF_HIDE = 2, MF_FOCUS = 4 };
 
+int profile_pattern_match(const char *pat, const char *name)
+{
+	const char *s = name;
+
+	if (fnmatch(pat, name, 0) == 0)
+		return 1;
+	/* As users type them: "Class.method" or "method" without the package. */
+	while ((s = strchr(s, '.')) != NULL)
+		if (fnmatch(pat, ++s, 0) == 0)
+			return 1;
+	return 0;
+}
+
 static int match_any(const char *const *pats, const char *name)
 {
 	size_t i;
 
 	for (i = 0; pats && pats[i]; i++)
-		if (fnmatch(pats[i], name, 0) == 0)
+		if (profile_pattern_match(pats[i], name))
 			return 1;
 	return 0;
 }
@@ -585,18 +599,39 @@ static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
 	}
 }
 
+int profile_main_named(const struct cg_symtab *st)
+{
+	size_t i, n = symtab_thread_count(st);
+
+	for (i = 0; i < n; i++)
+		if (strcmp(symtab_thread_at(st, i)->name, "main") == 0)
+			return 1;
+	return 0;
+}
+
+int profile_thread_match(const char *pat, uint32_t tid, const char *name, int64_t pid,
+			 int main_named)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%u", tid);
+	if (strcmp(pat, buf) == 0 || strcmp(pat, name) == 0)
+		return 1;
+	return strcmp(pat, "main") == 0 && !main_named && pid > 0 && (int64_t)tid == pid;
+}
+
 static int thread_selected(struct cg_profile *p, uint32_t tid)
 {
 	const struct cg_thread_info *ti;
-	char buf[16];
 	size_t i;
 
 	if (!p->opts.threads || !p->opts.threads[0])
 		return 1;
 	ti = symtab_thread(p->st, tid);
-	snprintf(buf, sizeof(buf), "%u", tid);
+	if (p->main_named < 0)
+		p->main_named = profile_main_named(p->st);
 	for (i = 0; p->opts.threads[i]; i++)
-		if (strcmp(p->opts.threads[i], buf) == 0 || strcmp(p->opts.threads[i], ti->name) == 0)
+		if (profile_thread_match(p->opts.threads[i], tid, ti->name, p->opts.pid, p->main_named))
 			return 1;
 	return 0;
 }
@@ -741,6 +776,7 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 	p->focusing = p->opts.focus && p->opts.focus[0];
 	p->filtering = p->focusing || (p->opts.hide && p->opts.hide[0]);
 	p->slow = p->filtering;
+	p->main_named = -1;
 	strbuf_init(&p->namebuf);
 	return p;
 }

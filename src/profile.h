@@ -121,6 +121,7 @@ struct cg_profile_opts {
 	const char *const *threads; /* --thread filters (id or name), NULL-terminated or NULL */
 	uint32_t max_depth;         /* hard cap on a thread's stack depth; 0 = default */
 	/* --focus / --hide: fnmatch globs on "Class.method" ('/' shown as '.'),
+	 * as profile_pattern_match,
 	 * NULL-terminated or NULL.  A hidden method's frame stays on the stack
 	 * but is invisible: its time is its caller's exclusive time and its
 	 * callees are called by its caller.  With focus patterns, only time
@@ -130,7 +131,24 @@ struct cg_profile_opts {
 	 * root exclusive time is 0.  A method matching both is hidden. */
 	const char *const *focus;
 	const char *const *hide;
+	/* The trace's process id (0 or less: unknown): --thread main also
+	 * selects the thread whose id is the pid when no thread is named
+	 * "main" (ART's main thread has tid == pid). */
+	int64_t pid;
 };
+
+/* 1 when --focus/--hide pattern pat matches the display name "pkg.Class.method":
+ * the glob on the whole name, or on any part after a dot ("Class.method",
+ * "method"), as users type names. */
+int profile_pattern_match(const char *pat, const char *name);
+
+/* 1 when --thread pattern pat selects thread tid named name: its id, its
+ * name, or "main" for the thread whose id is pid when main_named is 0. */
+int profile_thread_match(const char *pat, uint32_t tid, const char *name, int64_t pid,
+			 int main_named);
+
+/* 1 when a thread of st is named "main". */
+int profile_main_named(const struct cg_symtab *st);
 
 /* Sees the visible frames of the replay as they happen (hidden and
  * unfocused frames are not reported).  thread is the profile's thread

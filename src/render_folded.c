@@ -136,7 +136,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	struct dfs *stack = NULL;
 	size_t cap_stack = 0, cap_work = 0;
 	uint32_t *work = NULL;
-	unsigned char *dup = NULL;
+	unsigned char *dup = NULL, *over = NULL;
 
 	if (!c) {
 		cg_error_set(err, -1, "folded stacks need the calling-context tree (internal error)");
@@ -147,6 +147,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	strbuf_init(&line);
 	/* Frame name of every method that has a node, and its rank by name. */
 	rank = xmalloc((nm + 1) * sizeof(*rank));
+	over = javaname_overloads(r->st);
 	for (i = 0; i < nm; i++)
 		rank[i] = UINT32_MAX;
 	ents = xmalloc((nm + 1) * sizeof(*ents));
@@ -158,8 +159,8 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			continue;
 		rank[m] = 0;
 		strbuf_reset(&line);
-		javaname_put_method(&line, symtab_method(r->st, m),
-				    (r->short_names ? JN_SHORT : 0) | (r->slash_names ? JN_SLASH : 0));
+		javaname_put_label(&line, symtab_method(r->st, m),
+				   (r->short_names ? JN_SHORT : 0) | (r->slash_names ? JN_SLASH : 0), over[m]);
 		before = names.len;
 		put_frame(&names, line.len ? line.data : "", line.len);
 		ents[nnames].off = before;
@@ -252,6 +253,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	free(kids);
 	free(ents);
 	free(rank);
+	free(over);
 	strbuf_free(&names);
 	strbuf_free(&line);
 	return 0;

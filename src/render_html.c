@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "javaname.h"
 #include "render_gv.h"
 #include "render_timeline.h"
 #include "render_tree.h"
@@ -573,7 +574,7 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 
 /* The JSON block: the primary clock's name and the other clock's (null on
  * a single-clock trace), threads [tid, name, records, incl, excl], methods
- * [display name, signature, id in lower-case hex] in all-threads view order, then the views:
+ * [display name (javaname_put_label), signature, id in lower-case hex] in all-threads view order, then the views:
  * all threads first, then each thread in view order.  Times in us. */
 static void put_data(const struct cg_report *r, const struct graphs *G, struct strbuf *sb)
 {
@@ -581,6 +582,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 	const struct cg_view *all = profile_view(p, -1);
 	size_t nt = profile_thread_count(p), i;
 	struct strbuf name;
+	unsigned char *over = javaname_overloads(r->st);
 
 	strbuf_init(&name);
 	strbuf_printf(sb, "<script type=\"application/json\" id=\"cg-data\">\n"
@@ -604,7 +606,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 		const struct cg_method_info *m = all->methods[i].info;
 
 		strbuf_reset(&name);
-		symtab_put_display(&name, m);
+		javaname_put_label(&name, m, r->short_names ? JN_SHORT : 0, over[all->methods[i].index]);
 		strbuf_puts(sb, i ? ",\n[" : "\n[");
 		put_jstr(sb, name.data ? name.data : "");
 		strbuf_putc(sb, ',');
@@ -619,6 +621,7 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 	}
 	strbuf_puts(sb, "]}\n</script>\n");
 	strbuf_free(&name);
+	free(over);
 }
 
 /* The renderer: appends the whole page to sb.  Returns 0, or -1 with err

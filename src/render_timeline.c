@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "javaname.h"
 #include "render_flame.h"
 #include "render_timeline.h"
 #include "timeline.h"
@@ -70,7 +71,7 @@ static void put_data(const struct cg_report *r, struct strbuf *sb)
 {
 	const struct cg_view *all = profile_view(r->profile, -1);
 	size_t nm = symtab_method_count(r->st), i;
-	unsigned char *used = xmalloc(nm ? nm : 1);
+	unsigned char *used = xmalloc(nm ? nm : 1), *over = javaname_overloads(r->st);
 	struct strbuf js, name;
 	int first = 1;
 
@@ -95,7 +96,8 @@ static void put_data(const struct cg_report *r, struct strbuf *sb)
 		if (!used[i] || i >= all->npos || all->method_pos[i] == UINT32_MAX)
 			continue;
 		strbuf_reset(&name);
-		symtab_put_display(&name, symtab_method(r->st, (uint32_t)i));
+		javaname_put_label(&name, symtab_method(r->st, (uint32_t)i),
+				   r->short_names ? JN_SHORT : 0, over[i]);
 		strbuf_printf(&js, "%s\"%" PRIu32 "\":\"", first ? "" : ",", all->method_pos[i]);
 		strbuf_put_json(&js, name.data ? name.data : "");
 		strbuf_putc(&js, '"');
@@ -108,6 +110,7 @@ static void put_data(const struct cg_report *r, struct strbuf *sb)
 	strbuf_free(&js);
 	strbuf_free(&name);
 	free(used);
+	free(over);
 }
 
 int render_timeline_section(const struct cg_report *r, struct strbuf *out, struct cg_error *err)

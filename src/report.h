@@ -27,7 +27,10 @@ struct cg_report {
 	struct cg_profile *profile;        /* finished; views built on demand */
 	struct cg_symtab *st;
 	enum cg_clock_sel clock;           /* clock used for times */
-	double threshold;                  /* -t PCT */
+	double threshold;                  /* -t PCT (0 = no edge rule) */
+	double node_pct;                   /* --node-fraction, in percent of the view total */
+	double edge_pct;                   /* --edge-fraction, in percent of the view total */
+	int no_fold;                       /* --no-fold: draw pass-through chains frame by frame */
 	size_t max_nodes;                  /* --max-nodes */
 	int short_names;                   /* --short-names: c.e.a.Foo in display (javaname.h) */
 	const struct cg_cct *cct;          /* calling-context tree (--folded); NULL when not built */

@@ -208,6 +208,27 @@ else
 	skip shared-corpus "../shared/corpus is not beside this clone"
 fi
 
+# --- the default call graph against the profile's numbers -------------------
+# Every method with >= 1 % self time that is not waiting is drawn, no node
+# below the node floor, no thread root at 0 ms, <= 80 nodes, PNG <= 4000 px,
+# waiting methods never on the colour scale: bundled samples always, the
+# research corpus's readable traces when it is beside the clone.
+graphs() {
+	set -- "$TOP"/samples/*.trace "$TOP"/samples/*.trace.gz
+	if [ -d "$SHARED/corpus" ]; then
+		for t in "$SHARED"/corpus/*.trace "$SHARED"/corpus/*.trace.gz; do
+			case $(basename "$t") in
+			*header.trace|*special_char.trace|*utf8-mangled.trace) ;;
+			*) [ -f "$t" ] && set -- "$@" "$t" ;;
+			esac
+		done
+	fi
+	python3 "$TOP/tests/corpus/graph_check.py" "$BUILD/callgraph" "$@"
+}
+if [ "${CG_VALGRIND:-}" != 1 ]; then
+	part graph-check graphs
+fi
+
 # --- hostile input, atomic outputs, fuzz corpus replay ----------------------
 part bad-inputs sh "$TOP/tests/bad/run.sh" "$BUILD"
 part atomic sh "$TOP/tests/bad/atomic.sh" "$BUILD"

@@ -1,14 +1,18 @@
-/* test_graph.c - threshold pruning (filter.c) and the Graphviz renderer
+/* test_graph.c - graph selection (filter.c), chain folding (fold.c),
+ * waiting methods (waiting.c), labels and the Graphviz renderer
  * (render_gv.c), on profiles built through the real symtab and model. */
 #include <stdlib.h>
 
 #include "filter.h"
+#include "fold.h"
+#include "javaname.h"
 #include "profile.h"
 #include "render_gv.h"
 #include "report.h"
 #include "strbuf.h"
 #include "symtab.h"
 #include "unit.h"
+#include "waiting.h"
 
 /* Only render_gv.c includes Graphviz; re-parsing the dot output needs these
  * two libcgraph functions, declared here exactly as cgraph.h has them. */
@@ -447,16 +451,18 @@ UNIT_TEST(graph_recursion_self_loop)
 	f.r.threshold = 20;
 	CHECK(render(&f, "dot", &out) == 0);
 	CHECK(contains(&out, "m0x8 -> m0x8\t[label=\"2 recursive\""));
-	CHECK(contains(&out, "m0x8 -> m0xc\t[label=\"1 call\\n0.030 ms\""));
+	CHECK(contains(&out, "m0x8 -> m0xc\t[class=call,"));
+	CHECK(contains(&out, "label=\"1 call\\n0.030 ms\""));
 	CHECK(!strstr(out.data, "dir=back"));  /* G->F is not drawn */
 	strbuf_free(&out);
 	f.r.threshold = 0;
 	CHECK(render(&f, "dot", &out) == 0);
 	/* G->F leads back up (F is at depth 2, G at 3): it is written F -> G
 	 * with dir=back, so dot never sees a cycle. */
-	CHECK(contains(&out, "m0x8 -> m0xc\t[dir=back,\n\t\tlabel=\"1 call\\n0.000 ms\",\n"
+	CHECK(contains(&out, "m0x8 -> m0xc\t[class=\"call back\",\n\t\tcolor=\"#7373ff\",\n"
+			     "\t\tdir=back,\n\t\tlabel=\"1 call\\n0.000 ms\",\n"
 			     "\t\tpenwidth=1.00,\n\t\ttooltip=\"G.g -> F.f\"];"));
-	CHECK(contains(&out, "m0x8 -> m0xc\t[label=\"1 call\\n0.030 ms\""));
+	CHECK(contains(&out, "m0x8 -> m0xc\t[class=call,"));
 	CHECK(!strstr(out.data, "m0xc -> m0x8"));
 	strbuf_free(&out);
 	fx_free(&f);
@@ -481,15 +487,18 @@ UNIT_TEST(graph_dot_labels_and_determinism)
 	CHECK(contains(&a, "digraph callgraph {"));
 	CHECK(contains(&a, "\tt1\t[class=thread"));
 	CHECK(contains(&a, "label=\"main\\ntid 1\\n1.000 ms (100.00%)\""));
-	CHECK(contains(&a, "label=\"com.ex.A.a\\nincl 0.700 ms (70.00%)\\nexcl 0.130 ms (13.00%)\\ncalls 1+0\""));
+	CHECK(contains(&a, "label=\"c.e.A.a\\nincl 0.700 ms (70.00%)\\nexcl 0.130 ms (13.00%)\\ncalls 1+0\""));
 	CHECK(contains(&a, "tooltip=\"com.ex.Shared.work(I)V\\nShared.java:12\""));
-	CHECK(contains(&a, "m0x8 -> m0x18\t[label=\"1 call\\n0.070 ms\""));
-	CHECK(contains(&a, "m0x4 -> m0x8\t[label=\"1 call\\n0.700 ms\""));
+	CHECK(contains(&a, "m0x8 -> m0x18\t[class=call,"));
+	CHECK(contains(&a, "label=\"1 call\\n0.070 ms\""));
+	CHECK(contains(&a, "m0x4 -> m0x8\t[class=call,\n\t\tcolor=\"#ffd073\",\n\t\tlabel=\"1 call\\n0.700 ms\""));
 	CHECK(contains(&a, "id=m0x10"));
 	unfold(&a, &b);
-	CHECK(contains(&b, "label=\"trace: test.trace\\lclock: wall\\lthreads: 1\\ltotal: 1.000 ms\\l"
-			   "threshold: 10% of caller\\lnodes: 7 shown, 0 dropped\\l"
-			   "edges: 6 shown, 1 dropped\\l\""));
+	CHECK(contains(&b, "label=\"trace: test.trace\\lclock: wall (the trace has one clock)\\l"
+			   "threads: 1, total 1.000 ms\\lnode floor: 0% of total (0 dropped)\\l"
+			   "-t: edges under 10% of caller (0 nodes cut off)\\l"
+			   "edge floor: 0% of total (0 dropped)\\lnodes: 7 shown, 0 dropped\\l"
+			   "edges: 6 shown, 1 dropped\\l"));
 	strbuf_free(&b);
 	/* R (100 %) is red, E (7 %) nearly blue. */
 	CHECK(contains(&a, "fillcolor=\"#ff7373\""));
@@ -544,11 +553,11 @@ UNIT_TEST(graph_svg_special_names)
 	/* Backslashes doubled, quotes escaped by cgraph, & as an entity,
 	 * invalid bytes replaced by U+FFFD, long package abbreviated. */
 	CHECK(contains(&dot, "label=\"q\\\"uote{x|y}.back\\\\slash\\\\n\\n"));
-	CHECK(contains(&dot, "caf\xc3\xa9.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd\\n"));
-	CHECK(contains(&dot, "amp.E.&amp;lt;\\n"));
+	CHECK(contains(&dot, "label=\"c.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd\\n"));
+	CHECK(contains(&dot, "a.E.&amp;lt;\\n"));
 	CHECK(contains(&dot, "c.e.v.s.i.VeryLongClassName.<clinit>\\n"));
 	CHECK(contains(&dot, "tooltip=\"com.example.verylongpackagename"));
-	CHECK(contains(&dot, "com.ex.Main$1.<init>\\n"));
+	CHECK(contains(&dot, "c.e.Main$1.<init>\\n"));
 	CHECK(contains(&dot, "label=\"trace: dir\\\\x<&amp;>\\\\\\lclock"));
 	CHECK(!memchr(dot.data, 0xff, dot.len));
 	g = agmemread(dot.data);
@@ -558,12 +567,12 @@ UNIT_TEST(graph_svg_special_names)
 	CHECK(render(&f, "svg", &svg) == 0);
 	CHECK(contains(&svg, "<svg "));
 	CHECK(contains(&svg, "</svg>"));
-	CHECK(contains(&svg, "<g id=\"m0x4\" class=\"node method\">"));
+	CHECK(contains(&svg, "<g id=\"m0x4\" class=\"node method cg&#45;heat&#45;9\">"));
 	CHECK(contains(&svg, "<g id=\"t1\" class=\"node thread\">"));
-	CHECK(contains(&svg, ">com.ex.Main$1.&lt;init&gt;</text>"));
+	CHECK(contains(&svg, ">c.e.Main$1.&lt;init&gt;</text>"));
 	CHECK(contains(&svg, ">q&quot;uote{x|y}.back\\slash\\n</text>"));
-	CHECK(contains(&svg, ">caf\xc3\xa9.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd</text>"));
-	CHECK(contains(&svg, ">amp.E.&amp;lt;</text>"));
+	CHECK(contains(&svg, ">c.Cr\xc3\xa8me.bad\xef\xbf\xbd\xef\xbf\xbd</text>"));
+	CHECK(contains(&svg, ">a.E.&amp;lt;</text>"));
 	CHECK(contains(&svg, "xlink:title=\"q&quot;uote{x|y}.back\\slash\\n(Ljava/lang/String;)V&#10;Q.java\""));
 	CHECK(contains(&svg, ">trace: dir\\x&lt;&amp;&gt;\\</text>"));
 	CHECK(contains(&svg, ">t\xef\xbf\xbd</text>"));
@@ -649,5 +658,226 @@ UNIT_TEST(graph_graphviz_error_captured)
 	CHECK_EQ_U64(out.len, 0);
 	strbuf_free(&out);
 	fx_free(&f);
+	return 0;
+}
+
+/* The floors on the shared example (total 1000 us): a node floor of 10 %
+ * (100 us) drops E (70); an edge floor of 6 % (60 us) leaves B->C (20 us)
+ * undrawn although both ends are kept.  Hand-counted: items t1 R A B C D E
+ * = 7, E dropped by the floor; edges t1->R R->A A->C R->B B->C B->D A->E =
+ * 7: A->E gone with E, B->C below the edge floor, 5 drawn. */
+UNIT_TEST(graph_floors)
+{
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err;
+	struct cg_graph_rules rules = { 0.0, 10.0, 6.0, 0.0, 0 };
+
+	CHECK(fx_example(&f) == 0);
+	CHECK(filter_select(f.v, &rules, &s, &err) == 0);
+	CHECK_EQ_U64(s.nodes_kept, 6);
+	CHECK_EQ_U64(s.drop_floor, 1);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_E), 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_D), 1);  /* exactly 150 >= 100 */
+	CHECK_EQ_U64(kept_edge(&f, &s, ID_B, ID_C), 0);
+	CHECK_EQ_U64(s.edrop_floor, 1);
+	CHECK_EQ_U64(s.edges_kept, 5);
+	CHECK_EQ_U64(s.nresidual, 0);
+	filter_sel_free(&s);
+	/* A node floor of exactly D's share keeps D; a hair above drops it. */
+	rules.node_pct = 15.0;
+	rules.edge_pct = 0.0;
+	CHECK(filter_select(f.v, &rules, &s, &err) == 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_D), 1);
+	filter_sel_free(&s);
+	rules.node_pct = 15.0001;
+	CHECK(filter_select(f.v, &rules, &s, &err) == 0);
+	CHECK_EQ_U64(kept_method(&f, &s, ID_D), 0);
+	filter_sel_free(&s);
+	rules.edge_pct = 101;
+	CHECK(filter_select(f.v, &rules, &s, &err) == -1);
+	fx_free(&f);
+	return 0;
+}
+
+/* Residual edge: R calls A (dropped, 40 of 1000 us) which calls X (30 us)
+ * and B (dropped, 40) which calls X (30); X = 60 us in all.  Floor 5 %
+ * (50 us): A and B go, X stays and is joined to R by one dotted edge. */
+UNIT_TEST(graph_residual_edge)
+{
+	static const struct cg_record recs[] = {
+		EV(0x4, 0, CG_ENTER),   EV(0x8, 100, CG_ENTER), EV(0x10, 105, CG_ENTER),
+		EV(0x10, 135, CG_EXIT), EV(0x8, 140, CG_EXIT),  EV(0xc, 200, CG_ENTER),
+		EV(0x10, 205, CG_ENTER), EV(0x10, 235, CG_EXIT), EV(0xc, 240, CG_EXIT),
+		EV(0x4, 1000, CG_EXIT),
+	};
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_error err;
+	struct cg_graph_rules rules = { 0.0, 5.0, 0.1, 0.0, 0 };
+	struct strbuf out;
+
+	f.st = symtab_create();
+	symtab_define_method(f.st, 0x4, "R", "run", "()V", "R.java", 0);
+	symtab_define_method(f.st, 0x8, "A", "a", "()V", "A.java", 0);
+	symtab_define_method(f.st, 0xc, "B", "b", "()V", "B.java", 0);
+	symtab_define_method(f.st, 0x10, "X", "x", "()V", "X.java", 0);
+	CHECK(fx_run(&f, recs, sizeof(recs) / sizeof(recs[0])) == 0);
+	CHECK(filter_select(f.v, &rules, &s, &err) == 0);
+	CHECK_EQ_U64(kept_method(&f, &s, 0x10), 1);
+	CHECK_EQ_U64(kept_method(&f, &s, 0x8), 0);
+	CHECK_EQ_U64(kept_method(&f, &s, 0xc), 0);
+	CHECK_EQ_U64(s.nresidual, 1);
+	CHECK_EQ_U64(s.residual[0].from,
+		     f.v->nthreads + f.v->method_pos[symtab_find_method(f.st, 0x4)]);
+	CHECK_EQ_U64(s.residual[0].to, f.v->method_pos[symtab_find_method(f.st, 0x10)]);
+	filter_sel_free(&s);
+	f.r.threshold = 0;
+	f.r.node_pct = 5.0;
+	f.r.edge_pct = 0.1;
+	CHECK(render(&f, "dot", &out) == 0);
+	CHECK(contains(&out, "m0x4 -> m0x10\t[class=residual,\n\t\tcolor=\"#808080\",\n\t\tstyle=dotted,"));
+	strbuf_free(&out);
+	fx_free(&f);
+	return 0;
+}
+
+/* Folding: t1 -> P -> Q -> S -> T -> {U, V}: P, Q, S have one caller, one
+ * callee and no self time (a chain of 3); T has two callees.  With a
+ * chain of only two (fold off for S by self time) nothing folds. */
+UNIT_TEST(graph_fold_chain)
+{
+	static const struct cg_record recs[] = {
+		EV(0x4, 0, CG_ENTER),   EV(0x8, 0, CG_ENTER),   EV(0xc, 0, CG_ENTER),
+		EV(0x10, 0, CG_ENTER),  EV(0x14, 0, CG_ENTER),  EV(0x14, 600, CG_EXIT),
+		EV(0x18, 600, CG_ENTER), EV(0x18, 1000, CG_EXIT), EV(0x10, 1000, CG_EXIT),
+		EV(0xc, 1000, CG_EXIT), EV(0x8, 1000, CG_EXIT), EV(0x4, 1000, CG_EXIT),
+	};
+	struct fixture f;
+	struct cg_graph_sel s;
+	struct cg_fold fold;
+	struct cg_error err;
+	struct cg_graph_rules rules = { 0.0, 0.0, 0.0, 0.0, 0 };
+	struct strbuf out;
+	size_t k;
+
+	f.st = symtab_create();
+	symtab_define_method(f.st, 0x4, "P", "p", "()V", "", 0);
+	symtab_define_method(f.st, 0x8, "Q", "q", "()V", "", 0);
+	symtab_define_method(f.st, 0xc, "S", "s", "()V", "", 0);
+	symtab_define_method(f.st, 0x10, "T", "t", "()V", "", 0);
+	symtab_define_method(f.st, 0x14, "U", "u", "()V", "", 0);
+	symtab_define_method(f.st, 0x18, "V", "v", "()V", "", 0);
+	CHECK(fx_run(&f, recs, sizeof(recs) / sizeof(recs[0])) == 0);
+	CHECK(filter_select(f.v, &rules, &s, &err) == 0);
+	/* t1 -> P -> Q -> S -> T: T has U and V below it, so P, Q, S (and not
+	 * T, which has two callees) are pass-through: one chain of 3. */
+	fold_chains(f.v, &s, 1, &fold);
+	CHECK_EQ_U64(fold.nchains, 1);
+	CHECK_EQ_U64(fold.folded, 3);
+	for (k = 0; k < 3; k++)
+		CHECK_EQ_U64(f.v->methods[fold.members[k]].info->id, 0x4 + 4 * k);
+	CHECK_EQ_U64(fold.chain_of[f.v->method_pos[symtab_find_method(f.st, 0x10)]], FOLD_NONE);
+	fold_free(&fold);
+	fold_chains(f.v, &s, 0, &fold);
+	CHECK_EQ_U64(fold.nchains, 0);
+	fold_free(&fold);
+	filter_sel_free(&s);
+	f.r.threshold = 0;
+	CHECK(render(&f, "dot", &out) == 0);
+	CHECK(contains(&out, "c0x4\t[class=\"chain cg-heat-9\","));
+	CHECK(contains(&out, "label=\"P.p\\n… 1 frame …\\nS.s\\nincl 1.000 ms (100.00%)"));
+	CHECK(contains(&out, "t1 -> c0x4\t[class=call,"));
+	CHECK(contains(&out, "c0x4 -> m0x10\t[class=call,"));
+	CHECK(!strstr(out.data, "m0x8"));
+	strbuf_free(&out);
+	f.r.no_fold = 1;
+	CHECK(render(&f, "dot", &out) == 0);
+	CHECK(!strstr(out.data, "c0x4"));
+	CHECK(contains(&out, "m0x8 -> m0xc"));
+	strbuf_free(&out);
+	fx_free(&f);
+	return 0;
+}
+
+/* Waiting: known blocking methods on one clock; >= 90 % off-CPU with two. */
+UNIT_TEST(graph_waiting_rule)
+{
+	struct cg_method_info m = { 0 };
+	struct cg_pmethod pm = { 0 };
+	struct cg_view v = { 0 };
+
+	m.klass = "java/lang/Object";
+	m.name = "wait";
+	m.sig = "(J)V";
+	CHECK(waiting_known(&m));
+	m.klass = "java.util.concurrent.locks.LockSupport";
+	m.name = "parkNanos";
+	CHECK(waiting_known(&m));
+	m.name = "unpark";
+	CHECK(!waiting_known(&m));
+	m.klass = "java/lang/ObjectX";
+	m.name = "wait";
+	CHECK(!waiting_known(&m));
+	pm.info = &m;
+	/* Two clocks, wall primary: cpu 100 of wall 1000 is exactly 90 % off. */
+	v.has_other = 1;
+	v.primary = CG_USE_WALL;
+	pm.incl_us = 1000;
+	pm.o_incl_us = 100;
+	CHECK(waiting_method(&v, &pm));
+	pm.o_incl_us = 101;
+	CHECK(!waiting_method(&v, &pm));
+	/* cpu primary: the other clock is wall. */
+	v.primary = CG_USE_CPU;
+	pm.incl_us = 100;
+	pm.o_incl_us = 1000;
+	CHECK(waiting_method(&v, &pm));
+	pm.o_incl_us = 0;
+	CHECK(!waiting_method(&v, &pm));
+	return 0;
+}
+
+/* Overloads are found by class and name, '/' and '.' alike. */
+UNIT_TEST(graph_overload_labels)
+{
+	struct cg_symtab *st = symtab_create();
+	unsigned char *over;
+	struct strbuf sb;
+
+	symtab_define_method(st, 0x4, "com/ex/P", "parse", "(Ljava/lang/String;)V", "", 0);
+	symtab_define_method(st, 0x8, "com.ex.P", "parse", "(Ljava/lang/String;I)V", "", 0);
+	symtab_define_method(st, 0xc, "com/ex/P", "other", "()V", "", 0);
+	symtab_define_method(st, 0x10, "com/ex/Q", "parse", "()V", "", 0);
+	over = javaname_overloads(st);
+	CHECK_EQ_U64(over[0], 1);
+	CHECK_EQ_U64(over[1], 1);
+	CHECK_EQ_U64(over[2], 0);
+	CHECK_EQ_U64(over[3], 0);
+	strbuf_init(&sb);
+	javaname_put_label(&sb, symtab_method(st, 1), JN_SHORT, over[1]);
+	CHECK_EQ_STR(sb.data, "c.e.P.parse(String, int)");
+	strbuf_reset(&sb);
+	javaname_put_label(&sb, symtab_method(st, 3), 0, over[3]);
+	CHECK_EQ_STR(sb.data, "com.ex.Q.parse");
+	strbuf_free(&sb);
+	free(over);
+	symtab_free(st);
+	return 0;
+}
+
+/* Selections as users type them. */
+UNIT_TEST(graph_selection_patterns)
+{
+	CHECK(profile_pattern_match("LayoutInflater.inflate", "android.view.LayoutInflater.inflate"));
+	CHECK(profile_pattern_match("inflate", "android.view.LayoutInflater.inflate"));
+	CHECK(profile_pattern_match("*.Debug.*", "android.os.Debug.startMethodTracing"));
+	CHECK(!profile_pattern_match("Inflater.inflate", "android.view.LayoutInflater.inflate"));
+	CHECK(!profile_pattern_match("inflat", "android.view.LayoutInflater.inflate"));
+	CHECK(profile_thread_match("main", 4242, "thread 4242", 4242, 0));
+	CHECK(!profile_thread_match("main", 4242, "thread 4242", 4242, 1));
+	CHECK(!profile_thread_match("main", 4243, "thread 4243", 4242, 0));
+	CHECK(profile_thread_match("12", 12, "Binder", -1, 0));
+	CHECK(profile_thread_match("Binder", 12, "Binder", -1, 0));
 	return 0;
 }
