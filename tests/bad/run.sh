@@ -5,9 +5,10 @@
 # else tracegen on tests/bad/NAME.desc, else `sh tests/bad/NAME.sh TRACEGEN`,
 # which prints the argument to pass), run `callgraph [NAME.args] INPUT` in a
 # scratch directory, and require stderr to equal NAME.expected byte for byte,
-# the exit status to equal NAME.exit, and the run to take at most 1 s and
-# 100 MB of resident memory (measured by /usr/bin/time; a run over the time
-# limit is tried once more, as the machine may be busy).  A committed sample
+# the exit status to equal NAME.exit, and the run to stay within 100 MB of
+# resident memory (measured by /usr/bin/time) and 10 s: a hang guard, not a
+# speed goal (speed is measured by `make bench`, never asserted here; a run
+# over it is tried once more, as the machine may be busy).  A committed sample
 # that also has a description must be what tracegen makes of it.
 # Prints one FAIL line per failure, then "bad-inputs: N passed, N failed".
 # CG_VALGRIND=1 runs callgraph under valgrind and skips the limits.
@@ -18,14 +19,14 @@ case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
 LC_ALL=C
 export LC_ALL
 TRACEGEN=$BUILD/tracegen
-MAX_SECONDS=1.00
+MAX_SECONDS=10.00
 MAX_KB=102400
 TIMEOUT=20
 # Sanitizer builds (make asan sets CG_SANITIZER=1) are 2-3x slower and their
 # shadow memory inflates RSS: the limits speak of the real build, so only the
 # messages and exit codes are checked there.
 if [ "${CG_SANITIZER:-}" = 1 ]; then
-	MAX_SECONDS=10.00
+	MAX_SECONDS=30.00
 	MAX_KB=4194304
 fi
 if [ "${CG_VALGRIND:-}" = 1 ]; then

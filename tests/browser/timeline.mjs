@@ -18,7 +18,8 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 // A report of any trace: at most TL_BUDGET (60 000) spans at ~25 bytes,
 // 100 000 flame frames at ~20 bytes, plus the tables: a few MB.
 const BIG_MAX = 4 * 1024 * 1024;
-const LOAD_MS = 2000;
+// A hang guard, not a speed goal: load time is measured, never asserted tightly.
+const LOAD_MS = 30000;
 
 let passed = 0, failed = 0;
 function check(name, ok, detail) {
