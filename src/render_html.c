@@ -500,7 +500,7 @@ static void put_th(struct strbuf *sb, const char *key, const char *clock, int so
  * primary clock is the initial order) and an empty body the script fills.
  * A dual-clock trace has both clocks' columns, cpu first as in Traceview,
  * and the off-CPU share of inclusive time (1 - cpu / wall). */
-static void put_table(const struct cg_view *all, struct strbuf *sb)
+static void put_table(const struct cg_view *all, int sampled, struct strbuf *sb)
 {
 	enum cg_clock_sel clocks[2] = { all->primary, all->primary };
 	size_t nclocks = 1, i;
@@ -528,8 +528,10 @@ static void put_table(const struct cg_view *all, struct strbuf *sb)
 	}
 	if (nclocks == 2)
 		put_th(sb, "off", "", 0, "Off-CPU %");
-	put_th(sb, "calls", "", 0, "Calls+Rec");
-	put_th(sb, "mpc", "", 0, "ms/call");
+	/* A sampled trace's counts are stack changes, not calls: no time per call. */
+	put_th(sb, "calls", "", 0, sampled ? "Stack changes" : "Calls+Rec");
+	if (!sampled)
+		put_th(sb, "mpc", "", 0, "ms/call");
 	strbuf_puts(sb, "</tr></thead>\n<tbody></tbody>\n</table>\n<noscript><p>The flat profile "
 			"is built by the page's script; without JavaScript, run callgraph on the "
 			"trace for the text profile.</p></noscript>\n</section>\n");
@@ -586,7 +588,8 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 
 	strbuf_init(&name);
 	strbuf_printf(sb, "<script type=\"application/json\" id=\"cg-data\">\n"
-			  "{\"graphThreads\":%zu,\"clock\":\"%s\",\"other\":", G->thread_graphs,
+			  "{\"graphThreads\":%zu,\"sampled\":%s,\"clock\":\"%s\",\"other\":",
+		      G->thread_graphs, profile_sampling(p) ? "true" : "false",
 		      profile_clock_name(all->primary));
 	if (all->has_other)
 		strbuf_printf(sb, "\"%s\"", profile_clock_name(profile_other_clock(all->primary)));
@@ -639,7 +642,7 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	put_summary(r, all, sb);
 	put_bar(all, sb);
 	put_graphs(r, &G, all->nthreads, sb);
-	put_table(all, sb);
+	put_table(all, profile_sampling(r->profile), sb);
 	if (render_tree_section(r, sb, err) < 0)
 		goto out;
 	if (render_timeline_section(r, sb, err) < 0)

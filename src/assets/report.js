@@ -19,6 +19,8 @@
      which orders and colours everything.  sortClock is the clock of the
      sorted column (null for columns on no clock). */
   var shown = D.clock, sortClock = D.other ? D.clock : null;
+  /* A sampled trace counts stack changes, not calls. */
+  var CALLS = D.sampled ? 'stack changes' : 'calls';
   /* The table's columns from its header: { key, clock } (clock null when
      the column is on no clock, or on the one clock of the trace). */
   var cols = Array.prototype.map.call(document.querySelectorAll('#flat th[data-key]'), function (th) {
@@ -159,8 +161,8 @@
         hr = el('tr'), tb = el('tbody'), o = isOther(shown), heads,
         byTime = function (a, b) { return o ? b.oincl - a.oincl : b.incl - a.incl; };
     td.colSpan = cols.length;
-    heads = D.other ? ['', 'calls', '% incl ' + shown, 'incl ' + shown + ' ms',
-      'incl ' + (o ? D.clock : D.other) + ' ms', 'method'] : ['', 'calls', '% incl', 'incl ms', 'method'];
+    heads = D.other ? ['', CALLS, '% incl ' + shown, 'incl ' + shown + ' ms',
+      'incl ' + (o ? D.clock : D.other) + ' ms', 'method'] : ['', CALLS, '% incl', 'incl ms', 'method'];
     heads.forEach(function (h, i) {
       hr.appendChild(el('th', i && i < heads.length - 1 ? 'num' : '', h));
     });

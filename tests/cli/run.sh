@@ -142,5 +142,27 @@ else
 	ko "tracegen progress.desc"
 fi
 
+# --- HTML report of a sampled trace: stack changes, no time per call ----------
+# samples/streaming.trace is a sampling-mode capture, samples/exception.trace
+# a method-tracing one.
+html_cols() { # NAME TRACE WANT: the flat table's column keys, in order
+	if ! "$CG" -q -h "$TOP/samples/$2" >out.html 2>err; then
+		ko "$1: exit $?: $(head -2 err)"
+	elif [ "$(grep -o '<th data-key="[a-z]*"' out.html | sed 's/.*="//; s/"//' | tr '\n' ' ')" != "$3" ]; then
+		ko "$1: columns $(grep -o '<th data-key="[a-z]*"' out.html | sed 's/.*="//; s/"//' | tr '\n' ' ')"
+	elif [ "$4" = sampled ] && ! grep -q '>Stack changes</button>' out.html; then
+		ko "$1: no Stack changes header"
+	elif [ "$4" = sampled ] && ! grep -q '"sampled":true' out.html; then
+		ko "$1: data does not say sampled"
+	elif [ "$4" != sampled ] && ! grep -q '"sampled":false' out.html; then
+		ko "$1: data does not say traced"
+	else
+		ok
+	fi
+}
+TOP=$(cd "$here/../.." && pwd)
+html_cols html-sampled-no-per-call streaming.trace "name incl inclp excl exclp incl inclp excl exclp off calls " sampled
+html_cols html-traced-per-call exception.trace "name incl inclp excl exclp incl inclp excl exclp off calls mpc " traced
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
