@@ -16,12 +16,13 @@ _callgraph()
 	--clock)
 		COMPREPLY=($(compgen -W "wall cpu" -- "$cur"))
 		return ;;
-	-t|--max-nodes|--thread|--focus|--hide)
+	-t|--max-nodes|--node-fraction|--edge-fraction|--thread|--focus|--hide)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "-g -T -k -t -h --html -o -d --json --folded --clock
-			--thread --max-nodes --focus --hide --short-names --slash-names --pprof
+			--thread --max-nodes --node-fraction --edge-fraction --no-fold
+			--focus --hide --short-names --slash-names --pprof
 			--speedscope --chrome-trace --callgrind -q --quiet --help --version" \
 			-- "$cur"))
 		return
