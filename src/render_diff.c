@@ -332,17 +332,27 @@ static void html_filters(struct strbuf *sb, const struct cg_report *later)
 	}
 }
 
-/* The data block: {"rows":[[status, name, full name, base incl, later incl,
- * base excl, later excl, base calls, base rec, later calls, later rec]]}
- * with status 0 both, 1 base only, 2 later only; rows in diff_rows order. */
+/* The data block: {"other": the other clock's name or null, "rows":[[status,
+ * name, full name, base incl, later incl, base excl, later excl, base calls,
+ * base rec, later calls, later rec (, other-clock incl change, other-clock
+ * excl change when "other")]]} with status 0 both, 1 base only, 2 later
+ * only; rows in diff_rows order. */
 static void html_data(struct strbuf *sb, const struct cg_report *later,
-		      const struct cg_diff_row *rows, size_t n, struct strbuf *tmp)
+		      const struct cg_diff *d, const struct cg_diff_row *rows, size_t n,
+		      struct strbuf *tmp)
 {
 	struct strbuf name;
+	enum cg_clock_sel pri = CG_USE_WALL;
+	int other = diff_has_other(d, &pri);
 	size_t i;
 
 	strbuf_init(&name);
-	strbuf_puts(sb, "<script type=\"application/json\" id=\"cg-diff-data\">\n{\"rows\":[");
+	strbuf_puts(sb, "<script type=\"application/json\" id=\"cg-diff-data\">\n{\"other\":");
+	if (other)
+		strbuf_printf(sb, "\"%s\"", profile_clock_name(profile_other_clock(pri)));
+	else
+		strbuf_puts(sb, "null");
+	strbuf_puts(sb, ",\"rows\":[");
 	for (i = 0; i < n; i++) {
 		const struct cg_diff_row *r = &rows[i];
 		const struct cg_method_info *m = row_info(r);
@@ -361,9 +371,12 @@ static void html_data(struct strbuf *sb, const struct cg_report *later,
 		strbuf_puts(&name, m->sig);
 		put_jstr(sb, name.len ? name.data : "", tmp);
 		strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-				  ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
+				  ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 			      r->base.incl_us, r->later.incl_us, r->base.excl_us, r->later.excl_us,
 			      r->base.calls, r->base.rec_calls, r->later.calls, r->later.rec_calls);
+		if (other)
+			strbuf_printf(sb, ",%" PRId64 ",%" PRId64, r->d_o_incl_us, r->d_o_excl_us);
+		strbuf_putc(sb, ']');
 	}
 	strbuf_puts(sb, "]}\n</script>\n");
 	strbuf_free(&name);
@@ -431,7 +444,7 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 	strbuf_puts(out, "</main>\n<noscript><p>The tables are built by the page's script; "
 			 "without JavaScript, run callgraph -d for the text comparison.</p>"
 			 "</noscript>\n");
-	html_data(out, later, rows, n, &tmp);
+	html_data(out, later, d, rows, n, &tmp);
 	strbuf_puts(out, "<script>\n");
 	strbuf_puts(out, util_js);
 	strbuf_puts(out, "</script>\n<script>\n");

@@ -25,7 +25,8 @@
     return { st: a[0], name: a[1], full: a[2], lower: a[1].toLowerCase(), ord: i,
              bi: a[3], li: a[4], be: a[5], le: a[6], bc: a[7] + a[8], lc: a[9] + a[10],
              bcs: a[7] + '+' + a[8], lcs: a[9] + '+' + a[10],
-             di: a[4] - a[3], de: a[6] - a[5], q: ratio(a[3], a[4]) };
+             di: a[4] - a[3], de: a[6] - a[5], q: ratio(a[3], a[4]),
+             odi: D.other ? a[11] : 0, ode: D.other ? a[12] : 0 };
   });
 
   /* Columns: heading, tooltip, value to sort by, text, class. */
@@ -44,9 +45,16 @@
     col('Self base', 'Self (exclusive) ms in the base run', function (r) { return r.be; }, function (r) { return ms(r.be); }),
     col('Self later', 'Self (exclusive) ms in the later run', function (r) { return r.le; }, function (r) { return ms(r.le); }),
     col('Self \u0394', 'Change of self ms (later - base)', function (r) { return r.de; },
-      function (r) { return signed(r.de); }, 'n d'),
+      function (r) { return signed(r.de); }, 'n d')
+  ].concat(D.other ? [
+    /* The other clock's changes beside the compared clock's. */
+    col('Incl \u0394 ' + D.other, 'Change of inclusive ms on the ' + D.other + ' clock (later - base)',
+      function (r) { return r.odi; }, function (r) { return signed(r.odi); }, 'n d'),
+    col('Self \u0394 ' + D.other, 'Change of self ms on the ' + D.other + ' clock (later - base)',
+      function (r) { return r.ode; }, function (r) { return signed(r.ode); }, 'n d')
+  ] : [], [
     col('Calls base', 'Calls + recursive calls in the base run', function (r) { return r.bc; }, function (r) { return r.bcs; }, 'n', 'calls'),
-    col('Calls later', 'Calls + recursive calls in the later run', function (r) { return r.lc; }, function (r) { return r.lcs; }, 'n', 'calls')];
+    col('Calls later', 'Calls + recursive calls in the later run', function (r) { return r.lc; }, function (r) { return r.lcs; }, 'n', 'calls')]);
   function one(base) {
     return [NAME,
       col('Incl ms', 'Inclusive ms', function (r) { return base ? r.bi : r.li; },

@@ -48,7 +48,9 @@ async function main() {
     if (!m || text.has(m[4])) continue;
     const n = m[1].trim().split(/\s+/);
     const v = n.length === 9 ? [n[0], n[1], n[2], n[3], n[5], n[6], n[7]] : n.slice(0, 7);
-    if (n.length === 7 || n.length === 9) text.set(m[4], [...v, m[2], m[3]]);
+    // t[9], t[10]: the other clock's inclusive and self change, when shown.
+    const o = n.length === 9 ? [n[4], n[8]] : [];
+    if (n.length === 7 || n.length === 9) text.set(m[4], [...v, m[2], m[3], ...o]);
   }
   check('the text comparison has rows', text.size > 10, text.size);
   const url = pathToFileURL(resolve(file)).href;
@@ -85,13 +87,19 @@ async function main() {
     let r = await cells(page, 'both');
     check('at most 300 rows in the document', r.length <= 300, r.length);
     const heads = await page.$$eval('#both thead th', ths => ths.map(t => t.textContent));
+    // With both clocks in both traces, the other clock's changes sit beside.
+    const other = [...text.values()].some(t => t.length > 9);
+    const oclock = (await page.$eval('#cg-diff-data', e => JSON.parse(e.textContent).other));
+    eq('the other clock is named when the text shows it', oclock, other ? 'cpu' : null);
     eq('columns', heads, ['Method', 'Incl base', 'Incl later', 'Incl \u0394', 'Ratio', 'Self base',
-      'Self later', 'Self \u0394', 'Calls base', 'Calls later']);
+      'Self later', 'Self \u0394', ...(other ? ['Incl \u0394 cpu', 'Self \u0394 cpu'] : []),
+      'Calls base', 'Calls later']);
+    const sign = x => x.startsWith('-') || us(x) === 0 ? x : '+' + x;
     let same = 0;
     for (const row of r) {
       const t = text.get(row[0]);
-      if (t && row.slice(1).join(' ') === [t[0], t[1], t[2].startsWith('-') || us(t[2]) === 0 ? t[2] : '+' + t[2],
-        t[3], t[4], t[5], t[6].startsWith('-') || us(t[6]) === 0 ? t[6] : '+' + t[6], t[7], t[8]].join(' ')) same++;
+      if (t && row.slice(1).join(' ') === [t[0], t[1], sign(t[2]), t[3], t[4], t[5], sign(t[6]),
+        ...(other ? [sign(t[9]), sign(t[10])] : []), t[7], t[8]].join(' ')) same++;
     }
     eq('rows equal the text comparison', same, Math.min(r.length, text.size));
     check('self change = self later - self base', r.every(x => us(x[7]) === us(x[6]) - us(x[5])));
@@ -104,7 +112,7 @@ async function main() {
       const down = (await cells(page, 'both')).map(x => x[c]);
       await page.click(`#both thead th:nth-child(${c + 1}) button`);
       const up = (await cells(page, 'both')).map(x => x[c]);
-      const val = s => (c === 0 ? s : s === '-' ? Infinity : c >= 8 ? s.split('+').reduce((a, b) => a + +b, 0) : us(s));
+      const val = s => (c === 0 ? s : s === '-' ? Infinity : /^\d+\+\d+$/.test(s) ? s.split('+').reduce((a, b) => a + +b, 0) : us(s));
       const ok = (xs, dir) => xs.every((x, i) => i === 0 || (dir * (val(x) < val(xs[i - 1]) ? -1 : val(x) > val(xs[i - 1]) ? 1 : 0)) >= 0);
       check(`sorts by ${heads[c]}`, ok(down, c === 0 ? 1 : -1) && ok(up, c === 0 ? -1 : 1),
         `${down.slice(0, 4)} / ${up.slice(0, 4)}`);
