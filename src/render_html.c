@@ -376,9 +376,9 @@ static void put_summary(const struct cg_report *r, const struct cg_view *all, st
 	strbuf_puts(sb, "<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"sumgrid\">\n"
 			"<dl class=\"summary\">\n<dt>Trace</dt><dd>");
 	put_text(sb, r->file);
-	strbuf_printf(sb, "</dd>\n<dt>Format</dt><dd>%s, version %d%s, %d-byte records</dd>\n",
+	strbuf_printf(sb, "</dd>\n<dt>Format</dt><dd>%s, version %d%s, %s</dd>\n",
 		      trace_layout_name(in->layout), in->version, in->gzip ? ", gzip" : "",
-		      in->record_size);
+		      trace_record_text(in, ms));
 	strbuf_printf(sb, "<dt>Clock</dt><dd>%s (times below: %s)", trace_clock_name(in->clock),
 		      report_clock_name(r));
 	if (in->clock == CG_CLOCK_DUAL)

@@ -123,9 +123,9 @@ static void put_header(const struct cg_report *r, const struct cg_view *v, struc
 	char ms[32];
 
 	strbuf_printf(sb, "Trace:    %s\n", r->file);
-	strbuf_printf(sb, "Format:   %s, version %d%s, %d-byte records\n",
+	strbuf_printf(sb, "Format:   %s, version %d%s, %s\n",
 		      trace_layout_name(in->layout), in->version, in->gzip ? ", gzip" : "",
-		      in->record_size);
+		      trace_record_text(in, ms));
 	if (v->has_other)
 		strbuf_printf(sb, "Clock:    %s: cpu and wall times; %s time sorts and gives %% "
 				  "(--clock %s to sort by %s)\n",

@@ -745,6 +745,14 @@ struct cg_symtab *trace_symtab(struct cg_trace *t)
 	return t->st;
 }
 
+const char *trace_record_text(const struct cg_trace_info *in, char buf[32])
+{
+	if (in->record_size <= 0)
+		return "packed records";
+	snprintf(buf, 32, "%d-byte records", in->record_size);
+	return buf;
+}
+
 const char *trace_layout_name(enum cg_layout l)
 {
 	switch (l) {

@@ -82,6 +82,9 @@ const struct cg_trace_info *trace_info(const struct cg_trace *t);
 struct cg_symtab *trace_symtab(struct cg_trace *t);
 
 const char *trace_layout_name(enum cg_layout l);
+/* "14-byte records", or "packed records" for V2 traces, whose records are
+ * delta-encoded in blocks and have no fixed size; written into buf. */
+const char *trace_record_text(const struct cg_trace_info *in, char buf[32]);
 const char *trace_clock_name(enum cg_clock c);
 
 #endif
