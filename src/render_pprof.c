@@ -5,7 +5,11 @@
  * 12 period, 14 default_sample_type}, ValueType {1 type, 2 unit},
  * Sample {1 location_id, 2 value, 3 label}, Label {1 key, 2 str, 3 num},
  * Location {1 id, 4 line}, Line {1 function_id, 2 line}, Function {1 id,
- * 2 name, 3 system_name, 4 filename, 5 start_line}. */
+ * 2 name, 3 system_name, 4 filename, 5 start_line}.
+ *
+ * Sample values: calls, time on the primary clock (the default sample
+ * type), and on a dual-clock trace the time on the other clock as a third
+ * type named after it, so `go tool pprof -sample_index=cpu` shows it. */
 #include "render_pprof.h"
 
 #include <stdlib.h>
@@ -91,12 +95,14 @@ struct ctx {
 	size_t cap_locs;
 	uint64_t thread_key, tid_key, thread_name;
 	uint32_t tid;
+	int other;             /* 1: a third value, the other clock's time */
 };
 
 /* One Sample: path[0..n) root first, values calls and time. */
-static void sample(struct ctx *c, const uint64_t *path, size_t n, uint64_t calls, uint64_t us)
+static void sample(struct ctx *c, const uint64_t *path, size_t n, uint64_t calls, uint64_t us,
+		   uint64_t o_us)
 {
-	uint64_t vals[2];
+	uint64_t vals[3];
 	size_t i;
 
 	c->locs = xgrow(c->locs, &c->cap_locs, n + 1, sizeof(*c->locs));
@@ -104,9 +110,10 @@ static void sample(struct ctx *c, const uint64_t *path, size_t n, uint64_t calls
 		c->locs[i] = path[n - 1 - i];
 	vals[0] = calls;
 	vals[1] = us;
+	vals[2] = o_us;
 	strbuf_reset(&c->msg);
 	pb_packed(&c->msg, 1, c->locs, n);
-	pb_packed(&c->msg, 2, vals, 2);
+	pb_packed(&c->msg, 2, vals, c->other ? 3 : 2);
 	strbuf_reset(&c->lab);
 	pb_uint(&c->lab, 1, c->thread_key, 0);
 	pb_uint(&c->lab, 2, c->thread_name, 0);
@@ -118,13 +125,13 @@ static void sample(struct ctx *c, const uint64_t *path, size_t n, uint64_t calls
 	pb_bytes(c->out, 2, c->msg.data, c->msg.len);
 }
 
-/* Calls and exclusive time of the whole subtree of node k. */
+/* Calls and exclusive time (both clocks) of the whole subtree of node k. */
 static void subtree_sum(const struct cg_cct *cct, uint32_t k, uint64_t *calls, uint64_t *us,
-			uint32_t **work, size_t *cap)
+			uint64_t *o_us, uint32_t **work, size_t *cap)
 {
 	size_t n = 0;
 
-	*calls = *us = 0;
+	*calls = *us = *o_us = 0;
 	*work = xgrow(*work, cap, 1, sizeof(**work));
 	(*work)[n++] = k;
 	while (n) {
@@ -133,6 +140,7 @@ static void subtree_sum(const struct cg_cct *cct, uint32_t k, uint64_t *calls, u
 
 		*calls += x->calls;
 		*us += x->excl_us;
+		*o_us += x->o_excl_us;
 		for (ch = x->first_child; ch != CCT_NONE; ch = cct_node(cct, ch)->next_sibling) {
 			*work = xgrow(*work, cap, n + 1, sizeof(**work));
 			(*work)[n++] = ch;
@@ -243,6 +251,10 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 
 	value_type(&out, &st, 1, "calls", "count");
 	value_type(&out, &st, 1, clock, "microseconds");
+	c.other = v->has_other;
+	if (c.other)
+		value_type(&out, &st, 1, profile_clock_name(profile_other_clock(v->primary)),
+			   "microseconds");
 	c.thread_key = strtab_id(&st, "thread");
 	c.tid_key = strtab_id(&st, "tid");
 
@@ -256,8 +268,8 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 
 		c.thread_name = strtab_id(&st, t->name);
 		c.tid = t->tid;
-		if (t->excl_us) {
-			sample(&c, &thread_fn, 1, 0, t->excl_us);
+		if (t->excl_us || t->o_excl_us) {
+			sample(&c, &thread_fn, 1, 0, t->excl_us, t->o_excl_us);
 			strbuf_reset(&fn);
 			strbuf_printf(&fn, "[%s]", t->name);
 			put_function(&out, thread_fn, strtab_id(&st, fn.data), 0, 0, 0);
@@ -284,15 +296,15 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 			path[depth - 1] = (uint64_t)n->midx + 1;
 			if (depth > PPROF_MAX_DEPTH) {
 				/* At the cap: everything from here down is one frame. */
-				uint64_t calls, us;
+				uint64_t calls, us, o_us;
 
-				subtree_sum(cct, k, &calls, &us, &work, &cap_work);
+				subtree_sum(cct, k, &calls, &us, &o_us, &work, &cap_work);
 				path[depth - 1] = deeper_id;
-				sample(&c, path, depth, calls, us);
+				sample(&c, path, depth, calls, us, o_us);
 				continue;
 			}
-			if (n->calls || n->excl_us)
-				sample(&c, path, depth, n->calls, n->excl_us);
+			if (n->calls || n->excl_us || n->o_excl_us)
+				sample(&c, path, depth, n->calls, n->excl_us, n->o_excl_us);
 			w = xgrow(w, &cap_walk, depth + 1, sizeof(*w));
 			w[depth].node = k;
 			w[depth].next = n->first_child;

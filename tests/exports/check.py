@@ -128,24 +128,39 @@ def pprof_top(path):
     return rows, total
 
 
-def mode_pprof(j, top_us, top_calls):
-    nm = names(j['methods'])
-    want_t, want_c = {}, {}
+def pprof_times(j, nm, top, prefix, what):
+    """flat and cum per function of a -top output against the JSON's
+    exclusive and inclusive times under field prefix ('' or 'cpu_'/'wall_')."""
+    want_t = {}
     for m in j['methods']:
-        want_t[nm[m['id']]] = (m['exclusive_us'], m['inclusive_us'])
-        want_c[nm[m['id']]] = m['calls'] + m['recursive_calls']
+        want_t[nm[m['id']]] = (m[prefix + 'exclusive_us'], m[prefix + 'inclusive_us'])
     for t in j['threads']:
         n = '[%s]' % t['name']
         f, c = want_t.get(n, (0, 0))
-        want_t[n] = (f + t['exclusive_us'], c + t['exclusive_us'])
-    rows, total = pprof_top(top_us)
-    eq('pprof total', total, j['total_us'])
+        want_t[n] = (f + t[prefix + 'exclusive_us'], c + t[prefix + 'exclusive_us'])
+    rows, total = pprof_top(top)
+    eq('%s total' % what, total, j[prefix + 'total_us'])
     for n, v in sorted(want_t.items()):
         if v[1] == 0:
-            check('pprof no row for zero-time %s' % n, rows.get(n, (0, 0)) == (0, 0))
+            check('%s no row for zero-time %s' % (what, n), rows.get(n, (0, 0)) == (0, 0))
         else:
-            eq('pprof flat,cum of %s' % n, rows.get(n), v)
-    check('pprof rows', set(rows) <= set(want_t), 'unexpected %s' % sorted(set(rows) - set(want_t))[:5])
+            eq('%s flat,cum of %s' % (what, n), rows.get(n), v)
+    check('%s rows' % what, set(rows) <= set(want_t), 'unexpected %s' % sorted(set(rows) - set(want_t))[:5])
+
+
+def mode_pprof(j, top_us, top_calls, top_other=None):
+    """top_other: -top on the other clock's sample type, for dual-clock traces."""
+    nm = names(j['methods'])
+    want_c = {}
+    for m in j['methods']:
+        want_c[nm[m['id']]] = m['calls'] + m['recursive_calls']
+    pprof_times(j, nm, top_us, '', 'pprof')
+    clocks = j['trace'].get('clocks') or []
+    if top_other is not None:
+        other = [c for c in clocks if c != j['trace']['clock_used']]
+        check('pprof other clock exists', len(other) == 1, clocks)
+        if len(other) == 1:
+            pprof_times(j, nm, top_other, other[0] + '_', 'pprof other-clock')
     rows, total = pprof_top(top_calls)
     eq('pprof total calls', total, sum(want_c.values()))
     for n, c in sorted(want_c.items()):

@@ -39,6 +39,17 @@ count() {
 	f=$((f + $(echo "$line" | sed -E 's/.*passed, ([0-9]+) failed.*/\1/')))
 }
 
+# pprof_other B: on a dual-clock trace (B.json names both clocks), -top on
+# the other clock's sample type into B.other; otherarg names it for check.py.
+pprof_other() {
+	other=$(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["trace"]; print(" ".join(c for c in t.get("clocks") or [] if c != t["clock_used"]))' "$1.json")
+	otherarg=
+	if [ -n "$other" ]; then
+		go tool pprof -top -nodecount=0 -nodefraction=0 -sample_index="$other" -unit=us "$1.pb.gz" >"$1.other" 2>&1
+		otherarg=$1.other
+	fi
+}
+
 set -- "$top/samples/legacy.trace" "$top/samples/art-regular.trace.gz" "$top/samples/art-streaming.trace.gz"
 [ -f "$shared/corpus/easternHong-MethodTrace_test.trace" ] &&
 	set -- "$@" "$shared/corpus/easternHong-MethodTrace_test.trace"
@@ -61,7 +72,8 @@ for t in "$@"; do
 
 	go tool pprof -top -nodecount=0 -nodefraction=0 -unit=us "$b.pb.gz" >"$b.top" 2>&1
 	go tool pprof -top -nodecount=0 -nodefraction=0 -sample_index=calls "$b.pb.gz" >"$b.calls" 2>&1
-	python3 "$here/check.py" pprof "$b.json" "$b.top" "$b.calls" >"$b.out" 2>&1
+	pprof_other "$b"
+	python3 "$here/check.py" pprof "$b.json" "$b.top" "$b.calls" $otherarg >"$b.out" 2>&1
 	count "$b.out"
 
 	callgrind_annotate --inclusive=yes --threshold=100 "$b.cg" >"$b.incl" 2>&1
@@ -86,7 +98,8 @@ if $CG -q --focus '*.onCreate' --hide 'java.*' --thread main --json "$b.json" --
 	--chrome-trace "$b.ct.json" --callgrind "$b.cg" "$top/samples/art-regular.trace.gz"; then
 	go tool pprof -top -nodecount=0 -nodefraction=0 -unit=us "$b.pb.gz" >"$b.top" 2>&1
 	go tool pprof -top -nodecount=0 -nodefraction=0 -sample_index=calls "$b.pb.gz" >"$b.calls" 2>&1
-	python3 "$here/check.py" pprof "$b.json" "$b.top" "$b.calls" >"$b.out" 2>&1
+	pprof_other "$b"
+	python3 "$here/check.py" pprof "$b.json" "$b.top" "$b.calls" $otherarg >"$b.out" 2>&1
 	count "$b.out"
 	callgrind_annotate --inclusive=yes --threshold=100 "$b.cg" >"$b.incl" 2>&1
 	callgrind_annotate --inclusive=no --threshold=100 "$b.cg" >"$b.self" 2>&1
