@@ -226,6 +226,40 @@ def mode_callgrind(j, incl, self_, tree):
           'unexpected %s' % sorted(set(got) - set(want))[:5])
 
 
+def mode_speedscope(j, path):
+    """Our --speedscope file read directly (the UI round trip is speedscope.mjs):
+    per thread, balanced open/close events in time order within
+    [startValue, endValue], and outermost spans summing to the thread's
+    inclusive time, which with --focus is the focused time only (the profile
+    keeps the real timeline: unfocused time is a gap); with one thread, one
+    open event per call."""
+    d = json.load(open(path, encoding='utf-8'))
+    threads = {'%s (tid %d)' % (t['name'], t['tid']): t for t in j['threads']}
+    opens = 0
+    for p in d['profiles']:
+        t = threads.get(p['name'])
+        check('speedscope profile names a thread', t is not None, p['name'])
+        if t is None:
+            continue
+        stack, last, outer, ok = [], p['startValue'], 0, True
+        for e in p['events']:
+            ok = ok and p['startValue'] <= e['at'] <= p['endValue'] and e['at'] >= last
+            last = e['at']
+            if e['type'] == 'O':
+                opens += 1
+                stack.append((e['frame'], e['at']))
+            else:
+                ok = ok and bool(stack) and stack[-1][0] == e['frame']
+                if stack:
+                    f, at = stack.pop()
+                    if not stack:
+                        outer += e['at'] - at
+        check('speedscope events balanced and in order', ok and not stack, p['name'])
+        eq('speedscope outermost spans of %s' % p['name'], outer, t['inclusive_us'])
+    if len(j['threads']) == 1:
+        eq('speedscope open events', opens, sum(m['calls'] + m['recursive_calls'] for m in j['methods']))
+
+
 def mode_chrome(j, path):
     d = json.load(open(path, encoding='utf-8'))
     meta = d['otherData']['callgraph']
@@ -273,7 +307,8 @@ def mode_chrome(j, path):
 
 def main():
     mode, js = sys.argv[1], json.load(open(sys.argv[2], encoding='utf-8'))
-    {'pprof': mode_pprof, 'callgrind': mode_callgrind, 'chrome': mode_chrome}[mode](js, *sys.argv[3:])
+    {'pprof': mode_pprof, 'callgrind': mode_callgrind, 'chrome': mode_chrome,
+     'speedscope': mode_speedscope}[mode](js, *sys.argv[3:])
     failed = sum(1 for v in kinds.values() if not v)
     print('%s: %d passed, %d failed' % (mode, len(kinds) - failed, failed))
     sys.exit(1 if failed else 0)

@@ -6,6 +6,7 @@
 #   --chrome-trace  structure and per-thread times (check.py and jq),
 #                   and speedscope's Chrome importer
 #   --speedscope    speedscope's schema (ajv) and its UI in headless Chromium
+#                   (and, read directly, its events under --focus/--hide/--thread)
 # plus: the same input gives the same bytes.  Traces: the bundled
 # samples/legacy.trace, art-regular.trace.gz, art-streaming.trace.gz and,
 # when ../shared/corpus is beside the repository, its
@@ -95,7 +96,10 @@ done
 # The filters: --focus, --hide and --thread shape every export as they shape --json.
 b=$tmp/focus
 if $CG -q --focus '*.onCreate' --hide 'java.*' --thread main --json "$b.json" --pprof "$b.pb.gz" \
-	--chrome-trace "$b.ct.json" --callgrind "$b.cg" "$top/samples/art-regular.trace.gz"; then
+	--chrome-trace "$b.ct.json" --callgrind "$b.cg" --speedscope "$b.ss.json" \
+	"$top/samples/art-regular.trace.gz"; then
+	python3 "$here/check.py" speedscope "$b.json" "$b.ss.json" >"$b.out" 2>&1
+	count "$b.out"
 	go tool pprof -top -nodecount=0 -nodefraction=0 -unit=us "$b.pb.gz" >"$b.top" 2>&1
 	go tool pprof -top -nodecount=0 -nodefraction=0 -sample_index=calls "$b.pb.gz" >"$b.calls" 2>&1
 	pprof_other "$b"
