@@ -156,8 +156,10 @@ static int tid_check(struct cg_trace *t, uint32_t tid, uint64_t off, struct cg_e
 
 /* ---- LEB128 -------------------------------------------------------------- */
 
-/* 1: decoded; 0: ran into lim; -1: longer than 10 bytes. */
-static inline int uleb(const unsigned char **pp, const unsigned char *lim, uint64_t *out)
+/* 1: decoded; 0: ran into lim; -1: longer than 10 bytes.  A signed value
+ * is sign-extended from the last byte's bit 6. */
+static inline int leb(const unsigned char **pp, const unsigned char *lim, uint64_t *out,
+		      int is_signed)
 {
 	const unsigned char *p = *pp;
 	uint64_t v = 0;
@@ -173,6 +175,8 @@ static inline int uleb(const unsigned char **pp, const unsigned char *lim, uint6
 			v |= (uint64_t)(b & 0x7f) << shift;
 		shift += 7;
 		if (!(b & 0x80)) {
+			if (is_signed && shift < 64 && (b & 0x40))
+				v |= ~(uint64_t)0 << shift;
 			*out = v;
 			*pp = p;
 			return 1;
@@ -181,30 +185,14 @@ static inline int uleb(const unsigned char **pp, const unsigned char *lim, uint6
 	return -1;
 }
 
+static inline int uleb(const unsigned char **pp, const unsigned char *lim, uint64_t *out)
+{
+	return leb(pp, lim, out, 0);
+}
+
 static inline int sleb(const unsigned char **pp, const unsigned char *lim, uint64_t *out)
 {
-	const unsigned char *p = *pp;
-	uint64_t v = 0;
-	unsigned shift = 0;
-
-	for (int i = 0; i < 10; i++) {
-		unsigned char b;
-
-		if (p >= lim)
-			return 0;
-		b = *p++;
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~(uint64_t)0 << shift;
-			*out = v;
-			*pp = p;
-			return 1;
-		}
-	}
-	return -1;
+	return leb(pp, lim, out, 1);
 }
 
 /* ---- times ----------------------------------------------------------------- */
