@@ -56,6 +56,9 @@ uint32_t cct_root(const struct cg_cct *c, uint32_t thread);
 /* Node id, valid from cct_root or a node's links.  Ids below
  * cct_node_count(); merged-away nodes are never linked. */
 const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id);
+/* Sort the node ids v[0..n) as the flame graph and the trees show
+ * siblings: widest (inclusive time) first, then by method index. */
+void cct_sort_children(const struct cg_cct *c, uint32_t *v, size_t n);
 size_t cct_node_count(const struct cg_cct *c);
 
 #endif

@@ -41,17 +41,6 @@ struct drop_acc {
 	size_t ntouched, nm;
 };
 
-static int cmp_child(const void *a, const void *b, void *ctx)
-{
-	const struct cg_cct *c = ctx;
-	const struct cg_cct_node *x = cct_node(c, *(const uint32_t *)a);
-	const struct cg_cct_node *y = cct_node(c, *(const uint32_t *)b);
-
-	if (x->incl_us != y->incl_us)
-		return x->incl_us > y->incl_us ? -1 : 1;
-	return (x->midx > y->midx) - (x->midx < y->midx);
-}
-
 /* Kept children of node id, sorted; the caller frees *out. */
 static size_t kept_children(struct tree_ctx *T, uint32_t id, uint32_t **out)
 {
@@ -68,7 +57,7 @@ static size_t kept_children(struct tree_ctx *T, uint32_t id, uint32_t **out)
 		v[n++] = ch;
 	}
 	if (n > 1)
-		qsort_r(v, n, sizeof(*v), cmp_child, (void *)T->c);
+		cct_sort_children(T->c, v, n);
 	*out = v;
 	return n;
 }
