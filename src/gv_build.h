@@ -63,6 +63,9 @@ void gv_build_set_str(void *obj, const char *attr, const char *value);
 void gv_legend_add(struct gv_build *b, const struct cg_report *r, const struct cg_graph_rules *rules,
 		   const struct cg_graph_sel *sel);
 
+/* Append the line text to the legend (gv_legend.c). */
+void gv_legend_note(struct gv_build *b, const char *text);
+
 /* -d: colour the drawn methods by change against the base run, add the
  * change to their labels and explain the colours in the legend
  * (gv_legend.c). */

@@ -133,3 +133,16 @@ void gv_legend_mark_changes(struct gv_build *b, const struct cg_diff *d)
 		gv_build_set_val(legend, "label", b);
 	}
 }
+
+void gv_legend_note(struct gv_build *b, const char *text)
+{
+	Agnode_t *legend = agnode(b->g, "legend", 0);
+
+	if (!legend)
+		return;
+	strbuf_reset(&b->val);
+	strbuf_puts(&b->val, agget(legend, "label"));
+	strbuf_puts(&b->val, text);
+	strbuf_puts(&b->val, "\\l");
+	gv_build_set_val(legend, "label", b);
+}

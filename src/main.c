@@ -451,7 +451,7 @@ static size_t plan_outputs(const struct cg_opts *o, const char *gfmt, struct pen
 }
 
 static int render_one(struct pending *pd, const struct cg_report *r, const struct cg_report *rb,
-		      const struct cg_view *v, const char *gfmt)
+		      const struct cg_view *v, const char *gfmt, int quiet)
 {
 	struct cg_error err = { { 0 }, 0, 0 };
 	int rc = 0;
@@ -465,7 +465,11 @@ static int render_one(struct pending *pd, const struct cg_report *r, const struc
 	case W_SPEEDSCOPE: rc = render_speedscope.render(r, &pd->data, &err); break;
 	case W_CHROME: rc = render_chrome.render(r, &pd->data, &err); break;
 	case W_CALLGRIND: rc = render_callgrind.render(r, &pd->data, &err); break;
-	case W_GRAPH: rc = render_graph(r, v, gfmt, &pd->data, &err); break;
+	case W_GRAPH:
+		rc = render_graph(r, v, gfmt, &pd->data, &err);
+		if (rc == 0 && !quiet && render_graph_warning())
+			fprintf(stderr, "callgraph: %s: warning: %s\n", r->file, render_graph_warning());
+		break;
 	case W_GRAPH_DOT: rc = render_graph(r, v, "dot", &pd->data, &err); break;
 	case W_DIFF_TEXT: rc = render_diff_text(rb, r, &pd->data, &err); break;
 	case W_DIFF_HTML: rc = render_diff_html(rb, r, &pd->data, &err); break;
@@ -544,7 +548,7 @@ static int run(const struct cg_opts *o, int stdout_closed)
 		r.diff = diff;
 	}
 	for (i = 0; !rc && i < nout; i++)
-		rc = render_one(&out[i], &r, &rb, profile_view(L.profile, -1), gfmt);
+		rc = render_one(&out[i], &r, &rb, profile_view(L.profile, -1), gfmt, o->quiet);
 	/* Files first, then standard output and devices, which cannot be taken
 	 * back: a full disk leaves the terminal untouched. */
 	for (pass = 0; pass < 2; pass++) {

@@ -21,6 +21,7 @@
 #include "filter.h"
 #include "fold.h"
 #include "gv_build.h"
+#include "gv_layout.h"
 #include "gv_log.h"
 
 /* Longest format name accepted ("png:cairo:cairo" fits easily). */
@@ -114,6 +115,7 @@ static char *list_formats(GVC_t *gvc)
 static struct {
 	GVC_t *gvc;
 	char *formats;  /* from list_formats */
+	char warning[200]; /* of the last render_graph call; "" for none */
 } gv_proc;
 
 static GVC_t *gv_context(void)
@@ -225,6 +227,8 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	struct cg_fold fold;
 	struct gv_build b;
 	struct gv_saved saved;
+	struct gv_layout_cost cost;
+	enum gv_engine engine;
 	GVC_t *gvc = NULL;
 	char *data = NULL;
 	unsigned int len = 0;
@@ -233,6 +237,7 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	memset(&b, 0, sizeof(b));
 	memset(&sel, 0, sizeof(sel));
 	memset(&fold, 0, sizeof(fold));
+	gv_proc.warning[0] = '\0';
 	gv_log_begin(&saved);
 	bad_format = format_norm(format, fmt, base) < 0 || interactive_device(base);
 	dot_source = !bad_format && is_dot_source(base);
@@ -267,7 +272,20 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 		rc = 0;
 		goto done;
 	}
-	if (gvLayout(gvc, b.g, "dot") != 0) {
+	gv_layout_cost(b.g, &cost);
+	engine = gv_layout_bound(b.g, &cost);
+	if (getenv("CG_GV_DEBUG"))
+		fprintf(stderr, "cost nodes %zu edges %zu ranks %zu aux %zu engine %d\n", cost.nodes, cost.edges, cost.ranks, cost.aux, (int)engine);
+	if (engine == GV_DOT_BOUNDED) {
+		gv_legend_note(&b, "layout: effort bounded (large graph)");
+	} else if (engine == GV_SFDP) {
+		gv_legend_note(&b, "layout: sfdp, not layered (too deep for dot)");
+		snprintf(gv_proc.warning, sizeof(gv_proc.warning),
+			 "graph too deep to layer within seconds (%zu nodes, %zu edges, %zu ranks); "
+			 "drawn with sfdp: lower --max-nodes or raise -t for a layered graph",
+			 sel.nodes_kept, cost.edges, cost.ranks);
+	}
+	if (gvLayout(gvc, b.g, gv_layout_name(engine)) != 0) {
 		cg_error_set(err, -1, "graph layout failed: %s", gv_log_message("gvLayout failed"));
 		goto done;
 	}
@@ -292,4 +310,9 @@ done:
 	fold_free(&fold);
 	filter_sel_free(&sel);
 	return rc;
+}
+
+const char *render_graph_warning(void)
+{
+	return gv_proc.warning[0] ? gv_proc.warning : NULL;
 }

@@ -31,6 +31,10 @@
 int render_graph(const struct cg_report *r, const struct cg_view *v, const char *format,
                  struct strbuf *out, struct cg_error *err);
 
+/* The warning of the last render_graph call (a graph too large for a
+   layered layout within seconds, drawn another way), or NULL. */
+const char *render_graph_warning(void);
+
 /* 1 when the installed Graphviz can render `format`. */
 int render_graph_has_format(const char *format);
 
