@@ -23,6 +23,15 @@ static void put_display(struct gv_build *b, struct strbuf *sb, const struct cg_p
 	gv_text_put(sb, &b->tmp, b->name.data ? b->name.data : "", 0);
 }
 
+/* put_display for a node label: shortened past GV_LABEL_MAX characters
+ * (the tooltip keeps the whole name). */
+static void put_display_label(struct gv_build *b, struct strbuf *sb, const struct cg_pmethod *pm)
+{
+	strbuf_reset(&b->name);
+	javaname_put_label(&b->name, pm->info, JN_SHORT, b->overloads && b->overloads[pm->index]);
+	gv_text_put_label(sb, &b->tmp, b->name.data ? b->name.data : "");
+}
+
 static const char *sbstr(const struct strbuf *sb)
 {
 	return sb->data ? sb->data : "";
@@ -69,7 +78,7 @@ static void add_root(struct gv_build *b, size_t i)
 	fmt_ms(ms, t->incl_us);
 	fmt_pct(pct, t->incl_us, b->v->total_us);
 	strbuf_reset(&b->val);
-	gv_text_put(&b->val, &b->tmp, t->name, 0);
+	gv_text_put_label(&b->val, &b->tmp, t->name);
 	strbuf_printf(&b->val, "\\ntid %u\\n%s ms (%s%%)", (unsigned)t->tid, ms, pct);
 	if (b->v->has_other)
 		strbuf_printf(&b->val, "\\n%s %s ms", b->v->primary == CG_USE_CPU ? "wall" : "cpu",
@@ -161,7 +170,7 @@ static void add_method(struct gv_build *b, size_t pos)
 	n = agnode(b->g, name, 1);
 	b->mnode[pos] = n;
 	strbuf_reset(&b->val);
-	put_display(b, &b->val, pm);
+	put_display_label(b, &b->val, pm);
 	put_times(b, pm);
 	strbuf_printf(&b->val, "\\n%s %llu+%llu", b->sampled ? "stack changes" : "calls",
 		      (unsigned long long)pm->calls, (unsigned long long)pm->rec_calls);
@@ -202,9 +211,9 @@ static void add_chain(struct gv_build *b, size_t c)
 	for (k = 0; k < n; k++)
 		b->mnode[f->members[first + k]] = node;
 	strbuf_reset(&b->val);
-	put_display(b, &b->val, head);
+	put_display_label(b, &b->val, head);
 	strbuf_printf(&b->val, "\\n\xe2\x80\xa6 %zu frame%s \xe2\x80\xa6\\n", n - 2, n - 2 == 1 ? "" : "s");
-	put_display(b, &b->val, tail);
+	put_display_label(b, &b->val, tail);
 	put_times(b, head);
 	gv_build_set_val(node, "label", b);
 	strbuf_reset(&b->val);

@@ -52,7 +52,7 @@ void gv_legend_add(struct gv_build *b, const struct cg_report *r, const struct c
 	other = v->primary == CG_USE_CPU ? "wall" : "cpu";
 	strbuf_reset(&b->val);
 	strbuf_puts(&b->val, "trace: ");
-	gv_text_put(&b->val, &b->tmp, r->file ? r->file : "-", 0);
+	gv_text_put_label(&b->val, &b->tmp, r->file ? r->file : "-");
 	if (v->has_other)
 		strbuf_printf(&b->val, "\\lclock: %s (%s shown beside it)", clock, other);
 	else

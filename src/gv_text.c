@@ -53,6 +53,36 @@ static void put_esc_n(struct strbuf *sb, const char *s, size_t n)
 	}
 }
 
+void gv_text_put_label(struct strbuf *sb, struct strbuf *tmp, const char *s)
+{
+	const char *p, *cut1 = NULL, *cut2 = NULL;
+	size_t chars = 0, k = 0;
+
+	strbuf_reset(tmp);
+	put_clean(tmp, s, 0);
+	p = tmp->data ? tmp->data : "";
+	/* Clean text is valid UTF-8: count lead bytes. */
+	for (; *p; p++)
+		chars += ((unsigned char)*p & 0xc0) != 0x80;
+	p = tmp->data ? tmp->data : "";
+	if (chars <= GV_LABEL_MAX) {
+		put_esc_n(sb, p, tmp->len);
+		return;
+	}
+	for (; *p; p++) {
+		if (((unsigned char)*p & 0xc0) == 0x80)
+			continue;
+		if (k == GV_LABEL_MAX / 2)
+			cut1 = p;
+		if (k == chars - (GV_LABEL_MAX / 2 - 1))
+			cut2 = p;
+		k++;
+	}
+	put_esc_n(sb, tmp->data, (size_t)(cut1 - tmp->data));
+	strbuf_puts(sb, "\xe2\x80\xa6");
+	put_esc_n(sb, cut2, tmp->len - (size_t)(cut2 - tmp->data));
+}
+
 void gv_text_put(struct strbuf *sb, struct strbuf *tmp, const char *s, int slash_dot)
 {
 	strbuf_reset(tmp);

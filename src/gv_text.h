@@ -18,6 +18,16 @@
  * becomes '.' (JVM class names).  tmp is scratch. */
 void gv_text_put(struct strbuf *sb, struct strbuf *tmp, const char *s, int slash_dot);
 
+/* Longest text drawn in a label, in characters: longer names (a
+ * 1 000 000-character name made Pango fail and Graphviz write a 32767 x 1
+ * pixel PNG) keep their first and last characters around an ellipsis.  The
+ * longest label of the corpus traces has 112. */
+#define GV_LABEL_MAX 120
+
+/* gv_text_put for label text: past GV_LABEL_MAX characters, the first
+ * GV_LABEL_MAX / 2 and the last GV_LABEL_MAX / 2 - 1 around U+2026. */
+void gv_text_put_label(struct strbuf *sb, struct strbuf *tmp, const char *s);
+
 /* Position on the colour and width scales for a share of the total, in
  * permille: the square root of the share, so that 1 % of the total is a
  * tenth of the way and 25 % half of it (a linear scale leaves every node

@@ -467,8 +467,12 @@ static int render_one(struct pending *pd, const struct cg_report *r, const struc
 	case W_CALLGRIND: rc = render_callgrind.render(r, &pd->data, &err); break;
 	case W_GRAPH:
 		rc = render_graph(r, v, gfmt, &pd->data, &err);
-		if (rc == 0 && !quiet && render_graph_warning())
-			fprintf(stderr, "callgraph: %s: warning: %s\n", r->file, render_graph_warning());
+		if (rc == 0 && !quiet && render_graph_warnings()) {
+			const char *s = render_graph_warnings(), *nl;
+
+			for (; (nl = strchr(s, '\n')); s = nl + 1)
+				fprintf(stderr, "callgraph: %s: warning: %.*s\n", r->file, (int)(nl - s), s);
+		}
 		break;
 	case W_GRAPH_DOT: rc = render_graph(r, v, "dot", &pd->data, &err); break;
 	case W_DIFF_TEXT: rc = render_diff_text(rb, r, &pd->data, &err); break;

@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <malloc.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <cgraph.h>
 #include <gvc.h>
@@ -115,7 +118,7 @@ static char *list_formats(GVC_t *gvc)
 static struct {
 	GVC_t *gvc;
 	char *formats;  /* from list_formats */
-	char warning[200]; /* of the last render_graph call; "" for none */
+	struct strbuf warnings; /* of the last render_graph call, one a line */
 } gv_proc;
 
 static GVC_t *gv_context(void)
@@ -143,6 +146,8 @@ int render_graph_has_format(const char *format)
 {
 	char buf[FORMAT_MAX], base[FORMAT_MAX];
 	struct gv_saved saved;
+	struct gv_stderr quiet;
+	struct strbuf lines;
 	GVC_t *gvc;
 	int ok = 0;
 
@@ -152,8 +157,12 @@ int render_graph_has_format(const char *format)
 		return 1;
 	if (interactive_device(base))
 		return 0;
-	gv_log_begin(&saved);
+	gv_log_begin(&saved, NULL);
+	strbuf_init(&lines);
+	gv_log_stderr_begin(&quiet);
 	gvc = gv_context();
+	gv_log_stderr_end(&quiet, &lines);
+	strbuf_free(&lines);
 	if (gvc)
 		ok = format_known(base);
 	gv_log_end(&saved);
@@ -216,6 +225,104 @@ static void unknown_format(const char *format, struct cg_error *err)
 }
 
 
+/* Largest side of a sane bitmap: the graph's size attribute caps a drawing
+ * at 41 inches, 3936 pixels at 96 dpi. */
+#define BITMAP_SIDE_MAX 8192
+
+/* ---- address space ------------------------------------------------------------
+ * Under `ulimit -v` Graphviz's font stack crashes rather than fail: glib
+ * aborts when it cannot start a thread (Pango sorts font sets in one),
+ * fontconfig and cairo dereference failed allocations.  So the room is
+ * estimated before Graphviz runs and a run without enough is refused.
+ * Measured with the smallest graph (tests/bad/atomic.sh, ulimit-v-*):
+ * SVG needs 48 MB of address space in all, PNG 56 MB, of which the process
+ * itself holds about 20 MB before Graphviz starts.  AS_FONTS covers the
+ * font stack with a margin, AS_BITMAP a bitmap of the largest size the
+ * graph's size attribute allows (3936 x 3936 pixels, 4 bytes each), and
+ * AS_PER_NODE the layout's memory per node of dot's positioning graph
+ * (about 3 KB measured on the worst graphs of gv_layout.c). */
+#define AS_FONTS (64u << 20)
+#define AS_BITMAP (64u << 20)
+#define AS_PER_NODE 4096u
+
+/* Bitmap devices: their drawing is one surface of width x height pixels. */
+static int bitmap_device(const char *base)
+{
+	static const char *const bitmaps[] = { "png", "jpg", "jpeg", "jpe", "bmp", "gif",
+					       "tif", "tiff", "webp", "wbmp" };
+	size_t i;
+
+	for (i = 0; i < sizeof(bitmaps) / sizeof(bitmaps[0]); i++)
+		if (strcmp(base, bitmaps[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Address space the process maps now (/proc/self/statm), 0 when unknown. */
+static unsigned long long address_space_used(void)
+{
+	FILE *f = fopen("/proc/self/statm", "r");
+	unsigned long long pages = 0;
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%llu", &pages) != 1)
+		pages = 0;
+	fclose(f);
+	return page > 0 ? pages * (unsigned long long)page : 0;
+}
+
+/* 0 when the address-space limit leaves room to draw a graph of cost c
+ * (NULL: before it is built) as base, else -1 with err set. */
+static int room_check(const char *base, const struct gv_layout_cost *c, enum gv_engine engine,
+		      struct cg_error *err)
+{
+	struct rlimit lim;
+	unsigned long long used, need = AS_FONTS;
+
+	if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
+		return 0;
+	if (bitmap_device(base))
+		need += AS_BITMAP;
+	if (c)
+		need += (unsigned long long)AS_PER_NODE *
+			(engine == GV_SFDP ? c->nodes + c->edges : c->aux);
+	used = address_space_used();
+	if ((unsigned long long)lim.rlim_cur >= used + need)
+		return 0;
+	cg_error_set(err, -1,
+		     "not enough address space to draw the graph as %s: it needs about %llu MB more than "
+		     "the %llu MB in use, and ulimit -v allows %llu MB",
+		     base, need >> 20, used >> 20, (unsigned long long)lim.rlim_cur >> 20);
+	return -1;
+}
+
+int render_graph_check(const char *base, const void *bytes, size_t len, struct cg_error *err)
+{
+	const unsigned char *data = bytes;
+	uint32_t w, h;
+
+	if (len == 0) {
+		cg_error_set(err, -1, "cannot render the graph as %s: Graphviz wrote nothing", base);
+		return -1;
+	}
+	if (strcmp(base, "png") != 0)
+		return 0;
+	if (len < 24 || memcmp(data, "\x89PNG\r\n\x1a\n", 8) != 0 || memcmp(data + 12, "IHDR", 4) != 0) {
+		cg_error_set(err, -1, "cannot render the graph as png: Graphviz wrote no PNG image");
+		return -1;
+	}
+	w = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
+	h = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
+	if (w < 2 || h < 2 || w > BITMAP_SIDE_MAX || h > BITMAP_SIDE_MAX) {
+		cg_error_set(err, -1, "cannot render the graph as png: Graphviz drew %" PRIu32 " x %" PRIu32 " pixels",
+			     w, h);
+		return -1;
+	}
+	return 0;
+}
+
 int render_graph(const struct cg_report *r, const struct cg_view *v, const char *format,
 		 struct strbuf *out, struct cg_error *err)
 {
@@ -229,6 +336,8 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	struct gv_saved saved;
 	struct gv_layout_cost cost;
 	enum gv_engine engine;
+	struct gv_stderr quiet;
+	int status;
 	GVC_t *gvc = NULL;
 	char *data = NULL;
 	unsigned int len = 0;
@@ -237,12 +346,20 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	memset(&b, 0, sizeof(b));
 	memset(&sel, 0, sizeof(sel));
 	memset(&fold, 0, sizeof(fold));
-	gv_proc.warning[0] = '\0';
-	gv_log_begin(&saved);
+	strbuf_reset(&gv_proc.warnings);
+	gv_log_begin(&saved, &gv_proc.warnings);
 	bad_format = format_norm(format, fmt, base) < 0 || interactive_device(base);
 	dot_source = !bad_format && is_dot_source(base);
 	if (!dot_source) {
+		/* One malloc arena: each thread Pango starts would otherwise
+		 * reserve 64 MB of address space for its own, and under ulimit -v
+		 * glib aborts when it cannot start one. */
+		mallopt(M_ARENA_MAX, 1);
+		if (!bad_format && room_check(base, NULL, GV_DOT, err) < 0)
+			goto done;
+		gv_log_stderr_begin(&quiet);
 		gvc = gv_context();
+		gv_log_stderr_end(&quiet, &gv_proc.warnings);
 		if (!gvc) {
 			cg_error_set(err, -1, "cannot start Graphviz: %s", gv_log_message("gvContext failed"));
 			goto done;
@@ -274,36 +391,50 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	}
 	gv_layout_cost(b.g, &cost);
 	engine = gv_layout_bound(b.g, &cost);
-	if (getenv("CG_GV_DEBUG"))
-		fprintf(stderr, "cost nodes %zu edges %zu ranks %zu aux %zu engine %d\n", cost.nodes, cost.edges, cost.ranks, cost.aux, (int)engine);
 	if (engine == GV_DOT_BOUNDED) {
 		gv_legend_note(&b, "layout: effort bounded (large graph)");
 	} else if (engine == GV_SFDP) {
 		gv_legend_note(&b, "layout: sfdp, not layered (too deep for dot)");
-		snprintf(gv_proc.warning, sizeof(gv_proc.warning),
-			 "graph too deep to layer within seconds (%zu nodes, %zu edges, %zu ranks); "
-			 "drawn with sfdp: lower --max-nodes or raise -t for a layered graph",
-			 sel.nodes_kept, cost.edges, cost.ranks);
+		strbuf_printf(&gv_proc.warnings,
+			      "graph too deep to layer within seconds (%zu nodes, %zu edges, %zu ranks); "
+			      "drawn with sfdp: lower --max-nodes or raise -t for a layered graph\n",
+			      sel.nodes_kept, cost.edges, cost.ranks);
 	}
-	if (gvLayout(gvc, b.g, gv_layout_name(engine)) != 0) {
+	if (room_check(base, &cost, engine, err) < 0)
+		goto done;
+	gv_log_stderr_begin(&quiet);
+	status = gvLayout(gvc, b.g, gv_layout_name(engine));
+	if (status == 0) {
+		laid_out = 1;
+		status = gvRenderData(gvc, b.g, fmt, &data, &len);
+	}
+	gv_log_stderr_end(&quiet, &gv_proc.warnings);
+	if (!laid_out) {
 		cg_error_set(err, -1, "graph layout failed: %s", gv_log_message("gvLayout failed"));
 		goto done;
 	}
-	laid_out = 1;
-	if (gvRenderData(gvc, b.g, fmt, &data, &len) != 0 || !data) {
+	if (status != 0 || !data) {
 		cg_error_set(err, -1, "cannot render the graph as %s: %s", fmt,
 			     gv_log_message("gvRenderData failed"));
 		goto done;
 	}
+	if (render_graph_check(base, data, len, err) < 0)
+		goto done;
 	strbuf_add(out, data, len);
 	rc = 0;
 
 done:
 	if (data)
 		gvFreeRenderData(data);
-	if (laid_out && gvFreeLayout(gvc, b.g) != 0 && rc == 0) {
-		cg_error_set(err, -1, "graph layout cleanup failed: %s", gv_log_message("gvFreeLayout failed"));
-		rc = -1;
+	if (laid_out) {
+		gv_log_stderr_begin(&quiet);
+		status = gvFreeLayout(gvc, b.g);
+		gv_log_stderr_end(&quiet, &gv_proc.warnings);
+		if (status != 0 && rc == 0) {
+			cg_error_set(err, -1, "graph layout cleanup failed: %s",
+				     gv_log_message("gvFreeLayout failed"));
+			rc = -1;
+		}
 	}
 	gv_build_free(&b);
 	gv_log_end(&saved);
@@ -312,7 +443,7 @@ done:
 	return rc;
 }
 
-const char *render_graph_warning(void)
+const char *render_graph_warnings(void)
 {
-	return gv_proc.warning[0] ? gv_proc.warning : NULL;
+	return gv_proc.warnings.len ? gv_proc.warnings.data : NULL;
 }

@@ -250,6 +250,45 @@ if [ "${CG_SANITIZER:-}" != 1 ] && [ "${CG_VALGRIND:-}" != 1 ]; then
 	rm -f threads.trace threads.desc
 fi
 
+# Graphviz's plugins print to descriptor 2 themselves (fontconfig here,
+# with no configuration to read): nothing of it under -q, and without -q
+# one line naming the trace.
+# shellcheck disable=SC2086
+FONTCONFIG_FILE=/nonexistent $CG -q -g fc.png good.trace 2>"$TMP/stderr"
+rc=$?
+check graphviz-stderr-quiet 0 ""
+# shellcheck disable=SC2086
+FONTCONFIG_FILE=/nonexistent $CG -g fc.png good.trace 2>"$TMP/stderr"
+rc=$?
+check graphviz-stderr 0 "callgraph: good.trace: warning: Fontconfig error: Cannot load default config file: No such file: (null)"
+rm -f fc.png
+
+# Under ulimit -v Graphviz's font stack crashed (SIGSEGV, SIGTRAP) rather
+# than fail.  At every limit from 16 MB to 320 MB, in 32 MB steps, each
+# drawing format either succeeds or is refused with one line, and from
+# 256 MB (the man page's minimum) on it succeeds.  Below it: the exact
+# refusal (numbers aside).  (Not under sanitizers or valgrind.)
+if [ "${CG_SANITIZER:-}" != 1 ] && [ "${CG_VALGRIND:-}" != 1 ]; then
+	for kb in 16384 49152 81920 114688 147456 180224 212992 245760 262144 294912 327680; do
+		for fmt in svg png pdf; do
+			(ulimit -v $kb && exec $CG -q -g "as.$fmt" good.trace) 2>"$TMP/stderr"
+			rc=$?
+			case=ulimit-v-$kb-$fmt
+			if [ "$rc" -gt 1 ]; then bad "exit $rc: $(head -c 300 "$TMP/stderr")"
+			elif [ "$rc" -eq 1 ] && [ "$(wc -l <"$TMP/stderr")" -ne 1 ]; then bad "not one line: $(head -c 300 "$TMP/stderr")"
+			elif [ "$rc" -eq 1 ] && [ "$kb" -ge 262144 ]; then bad "refused at the minimum: $(cat "$TMP/stderr")"
+			else ok; fi
+		done
+	done
+	rm -f as.svg as.png as.pdf
+	(ulimit -v 65536 && exec $CG -q -g as.png good.trace) 2>"$TMP/stderr"
+	rc=$?
+	sed 's/[0-9][0-9]* MB/N MB/g' "$TMP/stderr" >"$TMP/stderr.n"
+	mv "$TMP/stderr.n" "$TMP/stderr"
+	check ulimit-v-graph 1 "callgraph: good.trace: not enough address space to draw the graph as png: it needs about N MB more than the N MB in use, and ulimit -v allows N MB"
+	[ -e as.png ] && bad "as.png exists"
+fi
+
 # A signal mid-run leaves no output and no temporary file: callgraph has
 # its outputs open and waits for the rest of a trace on a FIFO.
 # wait_fd PID TEXT TEXT2: wait until one of PID's descriptors names TEXT or
