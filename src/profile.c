@@ -845,58 +845,61 @@ static int cmp_methods(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* Edge sort key for callers: roots (by thread index) before methods (by id). */
-static int cmp_edges_ctx(const struct cg_pedge *x, const struct cg_pedge *y,
-			 const struct cg_symtab *st)
+/* An edge's sort key, computed once: inclusive time descending, then
+ * roots (by thread index) before methods (by id), then callee id; method
+ * indices and the edge's position break ties, so the order is total. */
+struct edge_key {
+	uint64_t incl_us;
+	uint64_t caller_id, callee_id;
+	uint32_t caller, callee;
+	int from_root;
+	size_t pos;
+};
+
+static int cmp_edge_keys(const void *pa, const void *pb)
 {
+	const struct edge_key *x = pa, *y = pb;
+
 	if (x->incl_us != y->incl_us)
 		return x->incl_us > y->incl_us ? -1 : 1;
 	if (x->from_root != y->from_root)
 		return x->from_root ? -1 : 1;
-	if (x->caller != y->caller) {
-		uint64_t a = x->from_root ? x->caller : symtab_method(st, x->caller)->id;
-		uint64_t b = y->from_root ? y->caller : symtab_method(st, y->caller)->id;
-
-		if (a != b)
-			return a < b ? -1 : 1;
+	if (x->caller_id != y->caller_id)
+		return x->caller_id < y->caller_id ? -1 : 1;
+	if (x->caller != y->caller)
 		return x->caller < y->caller ? -1 : 1;
-	}
-	if (x->callee != y->callee) {
-		uint64_t a = symtab_method(st, x->callee)->id, b = symtab_method(st, y->callee)->id;
-
-		if (a != b)
-			return a < b ? -1 : 1;
+	if (x->callee_id != y->callee_id)
+		return x->callee_id < y->callee_id ? -1 : 1;
+	if (x->callee != y->callee)
 		return x->callee < y->callee ? -1 : 1;
-	}
-	return 0;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
-/* qsort has no context argument in C11; edges are sorted with a small
- * merge sort instead, which is also stable. */
 static void sort_edges(struct cg_pedge *a, size_t n, const struct cg_symtab *st)
 {
+	struct edge_key *k;
 	struct cg_pedge *tmp;
-	size_t width, i;
+	size_t i;
 
 	if (n < 2)
 		return;
-	tmp = xmalloc(n * sizeof(*tmp));
-	for (width = 1; width < n; width *= 2) {
-		for (i = 0; i < n; i += 2 * width) {
-			size_t lo = i, mid = i + width < n ? i + width : n;
-			size_t hi = i + 2 * width < n ? i + 2 * width : n;
-			size_t l = lo, r = mid, k = lo;
-
-			while (l < mid && r < hi)
-				tmp[k++] = cmp_edges_ctx(&a[r], &a[l], st) < 0 ? a[r++] : a[l++];
-			while (l < mid)
-				tmp[k++] = a[l++];
-			while (r < hi)
-				tmp[k++] = a[r++];
-		}
-		memcpy(a, tmp, n * sizeof(*a));
+	k = xmalloc(n * sizeof(*k));
+	for (i = 0; i < n; i++) {
+		k[i].incl_us = a[i].incl_us;
+		k[i].from_root = a[i].from_root;
+		k[i].caller = a[i].caller;
+		k[i].callee = a[i].callee;
+		k[i].caller_id = a[i].from_root ? a[i].caller : symtab_method(st, a[i].caller)->id;
+		k[i].callee_id = symtab_method(st, a[i].callee)->id;
+		k[i].pos = i;
 	}
+	qsort(k, n, sizeof(*k), cmp_edge_keys);
+	tmp = xmalloc(n * sizeof(*tmp));
+	for (i = 0; i < n; i++)
+		tmp[i] = a[k[i].pos];
+	memcpy(a, tmp, n * sizeof(*a));
 	free(tmp);
+	free(k);
 }
 
 struct ekey_table {
@@ -908,13 +911,23 @@ struct ekey_table {
  * thread index used for its root edges in this view. */
 static void accumulate(struct cg_profile *p, struct view_store *vs, struct ekey_table *et,
 		       size_t *nedges, size_t *cap_edges, const struct tstate *ts,
-		       uint32_t root_index)
+		       uint32_t root_index, size_t *nmeth, size_t *cap_meth)
 {
 	size_t i;
 
 	for (i = 1; i < ts->ntm; i++) {
 		const struct tmeth *m = &ts->tm[i];
-		struct cg_pmethod *pm = &vs->methods[m->midx];
+		struct cg_pmethod *pm;
+
+		/* Entries only for methods some thread's table holds, found
+		 * through vs->pos: nothing per method of the key but the index. */
+		if (vs->pos[m->midx] == UINT32_MAX) {
+			vs->methods = xgrow(vs->methods, cap_meth, *nmeth + 1, sizeof(*vs->methods));
+			memset(&vs->methods[*nmeth], 0, sizeof(*vs->methods));
+			vs->methods[*nmeth].index = m->midx;
+			vs->pos[m->midx] = (uint32_t)(*nmeth)++;
+		}
+		pm = &vs->methods[vs->pos[m->midx]];
 
 		pm->incl_us += m->incl;
 		pm->excl_us += m->excl;
@@ -986,30 +999,35 @@ static void accumulate(struct cg_profile *p, struct view_store *vs, struct ekey_
 static void build_view(struct cg_profile *p, struct view_store *vs, int thread)
 {
 	size_t nm = symtab_method_count(p->st), i, k, nedges = 0, cap_edges = 0;
+	size_t nmeth = 0, cap_meth = 0;
 	struct ekey_table et = { NULL, 0 };
-	struct cg_pmethod *all = xcalloc(nm ? nm : 1, sizeof(*all));
+	struct cg_pmethod *all;
 
-	vs->methods = all;
-	if (thread < 0) {
-		for (i = 0; i < p->npthreads; i++)
-			accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[i], (uint32_t)i);
-	} else {
-		accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[thread], 0);
-	}
-	free(et.slots);
-	/* Keep methods that ran. */
-	for (i = 0, k = 0; i < nm; i++) {
-		if (!all[i].calls && !all[i].rec_calls && !all[i].excl_us && !all[i].incl_us)
-			continue;
-		all[k] = all[i];
-		all[k].index = (uint32_t)i;
-		all[k].info = symtab_method(p->st, (uint32_t)i);
-		k++;
-	}
-	qsort(all, k, sizeof(*all), cmp_methods);
+	vs->methods = NULL;
 	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
 	for (i = 0; i < nm; i++)
 		vs->pos[i] = UINT32_MAX;
+	if (thread < 0) {
+		for (i = 0; i < p->npthreads; i++)
+			accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[i], (uint32_t)i,
+				   &nmeth, &cap_meth);
+	} else {
+		accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[thread], 0, &nmeth,
+			   &cap_meth);
+	}
+	free(et.slots);
+	all = vs->methods ? vs->methods : xcalloc(1, sizeof(*all));
+	vs->methods = all;
+	/* Keep methods that ran. */
+	for (i = 0, k = 0; i < nmeth; i++) {
+		vs->pos[all[i].index] = UINT32_MAX;
+		if (!all[i].calls && !all[i].rec_calls && !all[i].excl_us && !all[i].incl_us)
+			continue;
+		all[k] = all[i];
+		all[k].info = symtab_method(p->st, all[k].index);
+		k++;
+	}
+	qsort(all, k, sizeof(*all), cmp_methods);
 	for (i = 0; i < k; i++)
 		vs->pos[all[i].index] = (uint32_t)i;
 	sort_edges(vs->edges, nedges, p->st);
