@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cct_walk.h"
-
 /* The script, embedded at build time from src/assets/tree.js. */
 static const char tree_js[] =
 #include "tree.js.inc"
@@ -23,15 +21,15 @@ static const char tree_css[] =
 	;
 
 struct tree_ctx {
-	struct cg_cct_walk w;
 	const struct cg_cct *c;
 	const struct cg_view *all;
 	int focusing;         /* --focus: a thread's time is its focused frames */
+	uint64_t min_us;      /* nodes with less inclusive time are left out */
+	size_t budget;        /* nodes still allowed */
+	size_t kept, dropped;
 	int other;            /* write the other clock */
-	struct strbuf *out;
-	unsigned char *kept_map; /* per node, 1 when written */
-	size_t ti;            /* the thread being walked */
-	uint32_t root;        /* its root */
+	struct strbuf *out;   /* NULL: count only */
+	unsigned char *kept_map; /* per node, 1 when written (with out) */
 };
 
 /* Per method, what a thread's left-out nodes ran: their own time on both
@@ -42,6 +40,27 @@ struct drop_acc {
 	uint32_t *touched;
 	size_t ntouched, nm;
 };
+
+/* Kept children of node id, sorted; the caller frees *out. */
+static size_t kept_children(struct tree_ctx *T, uint32_t id, uint32_t **out)
+{
+	size_t n = 0, cap = 0;
+	uint32_t *v = NULL, ch;
+
+	for (ch = cct_node(T->c, id)->first_child; ch != CCT_NONE;
+	     ch = cct_node(T->c, ch)->next_sibling) {
+		if (cct_node(T->c, ch)->incl_us < T->min_us) {
+			T->dropped++;
+			continue;
+		}
+		v = xgrow(v, &cap, n + 1, sizeof(*v));
+		v[n++] = ch;
+	}
+	if (n > 1)
+		cct_sort_children(T->c, v, n);
+	*out = v;
+	return n;
+}
 
 /* Position of method midx in the all-threads view, or -1. */
 static int64_t method_k(const struct cg_view *all, uint32_t midx)
@@ -60,32 +79,61 @@ static void put_node(struct tree_ctx *T, int64_t k, uint64_t incl, uint64_t excl
 	strbuf_printf(T->out, ",%zu", nkids);
 }
 
-/* One kept node of thread T->ti's tree: the root with the thread's time
- * and its own share of it (time outside every visible frame) on both
- * clocks, a frame with its method and times. */
-static void put_kept(void *ctx, uint32_t id, size_t n)
+/* Emit (or count) the kept subtree under thread ti's root, iteratively: the
+ * tree's depth is the trace's stack depth, so no recursion on the C stack. */
+static void walk(struct tree_ctx *T, size_t ti, uint32_t root)
 {
-	struct tree_ctx *T = ctx;
-	const struct cg_cct_node *nd = cct_node(T->c, id);
+	struct frame { uint32_t *kids; size_t n, next; } *st = NULL;
+	size_t depth = 0, cap = 0;
+	uint32_t id = root;
 
-	if (id == T->root) {
-		const struct cg_pthread *t = &T->all->threads[T->ti];
-		uint64_t top = 0, o_top = 0, o_incl = t->other_us;
-		uint32_t ch;
+	for (;;) {
+		const struct cg_cct_node *nd = cct_node(T->c, id);
+		uint32_t *kids = NULL;
+		size_t n = 0;
 
-		for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->c, ch)->next_sibling) {
-			top += cct_node(T->c, ch)->incl_us;
-			o_top += cct_node(T->c, ch)->o_incl_us;
+		if (depth < TREE_DEPTH && T->budget > 0)
+			n = kept_children(T, id, &kids);
+		if (n > T->budget) {
+			T->dropped += n - T->budget;
+			n = T->budget;
 		}
-		if (T->focusing || o_incl < o_top)
-			o_incl = o_top;
-		put_node(T, -1, t->incl_us, t->incl_us > top ? t->incl_us - top : 0, 0, o_incl,
-			 o_incl - o_top, n);
-	} else {
-		T->kept_map[id] = 1;
-		put_node(T, method_k(T->all, nd->midx), nd->incl_us, nd->excl_us, nd->calls,
-			 nd->o_incl_us, nd->o_excl_us, n);
+		T->budget -= n;
+		T->kept++;
+		if (T->out && id == root) {
+			/* The root: the thread's time and its own share of it (time
+			 * outside every visible frame), on both clocks. */
+			const struct cg_pthread *t = &T->all->threads[ti];
+			uint64_t top = 0, o_top = 0, o_incl = t->other_us;
+			uint32_t ch;
+
+			for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->c, ch)->next_sibling) {
+				top += cct_node(T->c, ch)->incl_us;
+				o_top += cct_node(T->c, ch)->o_incl_us;
+			}
+			if (T->focusing || o_incl < o_top)
+				o_incl = o_top;
+			put_node(T, -1, t->incl_us, t->incl_us > top ? t->incl_us - top : 0, 0, o_incl,
+				 o_incl - o_top, n);
+		} else if (T->out) {
+			T->kept_map[id] = 1;
+			put_node(T, method_k(T->all, nd->midx), nd->incl_us, nd->excl_us, nd->calls,
+				 nd->o_incl_us, nd->o_excl_us, n);
+		}
+		st = xgrow(st, &cap, depth + 1, sizeof(*st));
+		st[depth].kids = kids;
+		st[depth].n = n;
+		st[depth].next = 0;
+		depth++;
+		while (depth > 0 && st[depth - 1].next == st[depth - 1].n) {
+			free(st[depth - 1].kids);
+			depth--;
+		}
+		if (depth == 0)
+			break;
+		id = st[depth - 1].kids[st[depth - 1].next++];
 	}
+	free(st);
 }
 
 /* Append thread ti's left-out nodes as ti, then k, excl, o_excl, calls per
@@ -141,23 +189,25 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	const struct cg_view *all = profile_view(r->profile, -1);
 	const char *const *focus, *const *hide;
 	struct tree_ctx T;
-	struct cg_cct_walk count = { .c = c, .max_depth = TREE_DEPTH };
 	size_t i, pass, left_out = 0;
 	int global = 0;
 
 	profile_filters(r->profile, &focus, &hide);
+	memset(&T, 0, sizeof(T));
+	T.c = c;
+	T.all = all;
 	/* Count with per-thread thresholds; over budget, use the all-threads
 	 * threshold for every thread. */
 	for (i = 0; i < all->nthreads; i++) {
 		uint32_t root = cct_root(c, (uint32_t)i);
 
-		if (root == CCT_NONE)
+		if (root == CCT_NONE || (r->thread_map && r->thread_map[i] < 0))
 			continue;
-		count.min_us = all->threads[i].incl_us / TREE_FRACTION;
-		count.budget = SIZE_MAX;
-		cct_walk(&count, root);
+		T.min_us = all->threads[i].incl_us / TREE_FRACTION;
+		T.budget = SIZE_MAX;
+		walk(&T, i, root);
 	}
-	if (count.kept > TREE_BUDGET)
+	if (T.kept > TREE_BUDGET)
 		global = 1;
 	memset(&T, 0, sizeof(T));
 	T.c = c;
@@ -165,8 +215,7 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	T.focusing = focus != NULL;
 	T.other = r->info->clock == CG_CLOCK_DUAL;
 	T.out = out;
-	T.w = (struct cg_cct_walk){ .c = c, .max_depth = TREE_DEPTH, .budget = TREE_BUDGET,
-				    .visit = put_kept, .ctx = &T };
+	T.budget = TREE_BUDGET;
 	T.kept_map = xcalloc(cct_node_count(c) + 1, 1);
 	memset(&A, 0, sizeof(A));
 	A.nm = symtab_method_count(r->st);
@@ -179,22 +228,21 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	strbuf_puts(out, "{\"threads\":[");
 	for (i = 0, pass = 0; i < all->nthreads; i++) {
 		uint32_t root = cct_root(c, (uint32_t)i);
+		size_t pi = r->thread_map ? (size_t)r->thread_map[i] : i;
 
-		if (root == CCT_NONE)
+		if (root == CCT_NONE || (r->thread_map && r->thread_map[i] < 0))
 			continue;
-		if (T.w.budget == 0) {
+		if (T.budget == 0) {
 			/* Past the budget whole threads are left out. */
 			left_out++;
 			continue;
 		}
-		T.w.min_us = (global ? all->total_us : all->threads[i].incl_us) / TREE_FRACTION;
-		strbuf_printf(out, "%s\n[%zu", pass++ ? "," : "", i);
-		T.w.budget--;
-		T.ti = i;
-		T.root = root;
-		cct_walk(&T.w, root);
+		T.min_us = (global ? all->total_us : all->threads[i].incl_us) / TREE_FRACTION;
+		strbuf_printf(out, "%s\n[%zu", pass++ ? "," : "", pi);
+		T.budget--;
+		walk(&T, i, root);
 		strbuf_putc(out, ']');
-		put_drops(&T, &A, i, root, &drops);
+		put_drops(&T, &A, pi, root, &drops);
 	}
 	strbuf_putc(&drops, ']');
 	strbuf_puts(out, "],\n\"drops\":");
@@ -202,7 +250,7 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	strbuf_printf(out, ",\n\"otherName\":\"%s\",\"fraction\":%d,\"depth\":%d,\"budget\":%d,\"global\":%d,"
 			   "\"kept\":%zu,\"dropped\":%zu,\"threadsLeftOut\":%zu,\"other\":%d}",
 		      r->clock == CG_USE_CPU ? "wall" : "cpu", TREE_FRACTION, TREE_DEPTH, TREE_BUDGET,
-		      global, T.w.kept, T.w.dropped, left_out, T.other);
+		      global, T.kept, T.dropped, left_out, T.other);
 	strbuf_free(&drops);
 	free(A.excl);
 	free(A.o_excl);
