@@ -112,6 +112,13 @@ failing input-as-json --json good.trace good.trace
 failing input-as-html --html "$W/good.trace" good.trace
 failing input-as-folded --folded link.trace good.trace
 failing input-via-link --json good.trace link.trace
+# Every kind of output that writes a file, the exports and the -d report too.
+failing input-as-pprof --pprof good.trace good.trace
+failing input-as-speedscope --speedscope link.trace good.trace
+failing input-as-chrome --chrome-trace good.trace good.trace
+failing input-as-callgrind --callgrind good.trace good.trace
+failing input-as-diff-html -d good.trace --html link.trace corrupt.trace
+failing input-as-diff-base --html good.trace -d good.trace corrupt.trace
 "$BUILD/tracegen" -o pair "$TOP/tests/gen/examples/split.desc" || exit 1
 failing input-pair-data --json pair.data pair
 failing input-pair-key --folded pair.key pair.data
