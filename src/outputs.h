@@ -31,6 +31,7 @@ struct cg_job {
 	const struct cg_report *r;    /* the trace; the later one under -d */
 	const struct cg_report *base; /* -d: the earlier trace; else NULL */
 	const char *graph_format;     /* -g: the graph's format */
+	int quiet;                    /* -q: no warnings */
 };
 
 struct cg_output_kind {

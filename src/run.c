@@ -311,6 +311,14 @@ static int render_one(const struct cg_planned *pd, struct cg_staged *s, const st
 		fprintf(stderr, "callgraph: %s\n", output_failure(s));
 		rc = 1;
 	}
+	/* A graph's warnings: a layout drawn another way, Graphviz's own
+	 * messages. */
+	if (!rc && !j->quiet && strcmp(pd->kind->name, "graph") == 0 && render_graph_warnings()) {
+		const char *w = render_graph_warnings(), *nl;
+
+		for (; (nl = strchr(w, '\n')); w = nl + 1)
+			fprintf(stderr, "callgraph: %s: warning: %.*s\n", j->r->file, (int)(nl - w), w);
+	}
 	strbuf_free(&out);
 	return rc;
 }
@@ -358,7 +366,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 {
 	struct loaded L, B;
 	struct cg_report r, rb;
-	struct cg_job job = { &r, NULL, NULL };
+	struct cg_job job = { &r, NULL, NULL, 0 };
 	struct cg_diff *diff = NULL;
 	struct cg_plan plan;
 	struct cg_output_set *set = output_set_create();
@@ -371,6 +379,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	memset(&L, 0, sizeof(L));
 	memset(&B, 0, sizeof(B));
 	job.graph_format = o->graph ? (o->format ? o->format : render_graph_format_for(o->graph)) : NULL;
+	job.quiet = o->quiet;
 	outputs_plan(o, job.graph_format, &plan);
 	staged = xcalloc(plan.n + 1, sizeof(*staged));
 	if (check_outputs(o, job.graph_format, &plan) ||
