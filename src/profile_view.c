@@ -1,0 +1,198 @@
+/* profile_view.c - the profile's views: the threads' method and edge tables
+ * summed per symtab method and per (caller, callee) pair, methods that ran
+ * sorted by inclusive time, edges by inclusive time with a stable merge sort
+ * (callers and callees by method id on ties).  Built on first request. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile_impl.h"
+
+static int cmp_methods(const void *a, const void *b)
+{
+	const struct cg_pmethod *x = a, *y = b;
+
+	if (x->incl_us != y->incl_us)
+		return x->incl_us > y->incl_us ? -1 : 1;
+	if (x->excl_us != y->excl_us)
+		return x->excl_us > y->excl_us ? -1 : 1;
+	if (x->info->id != y->info->id)
+		return x->info->id < y->info->id ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Edge sort key for callers: roots (by thread index) before methods (by id). */
+static int cmp_edges_ctx(const struct cg_pedge *x, const struct cg_pedge *y,
+			 const struct cg_symtab *st)
+{
+	if (x->incl_us != y->incl_us)
+		return x->incl_us > y->incl_us ? -1 : 1;
+	if (x->from_root != y->from_root)
+		return x->from_root ? -1 : 1;
+	if (x->caller != y->caller) {
+		uint64_t a = x->from_root ? x->caller : symtab_method(st, x->caller)->id;
+		uint64_t b = y->from_root ? y->caller : symtab_method(st, y->caller)->id;
+
+		if (a != b)
+			return a < b ? -1 : 1;
+		return x->caller < y->caller ? -1 : 1;
+	}
+	if (x->callee != y->callee) {
+		uint64_t a = symtab_method(st, x->callee)->id, b = symtab_method(st, y->callee)->id;
+
+		if (a != b)
+			return a < b ? -1 : 1;
+		return x->callee < y->callee ? -1 : 1;
+	}
+	return 0;
+}
+
+/* qsort has no context argument in C11; edges are sorted with a small
+ * merge sort instead, which is also stable. */
+static void sort_edges(struct cg_pedge *a, size_t n, const struct cg_symtab *st)
+{
+	struct cg_pedge *tmp;
+	size_t width, i;
+
+	if (n < 2)
+		return;
+	tmp = xmalloc(n * sizeof(*tmp));
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			size_t lo = i, mid = i + width < n ? i + width : n;
+			size_t hi = i + 2 * width < n ? i + 2 * width : n;
+			size_t l = lo, r = mid, k = lo;
+
+			while (l < mid && r < hi)
+				tmp[k++] = cmp_edges_ctx(&a[r], &a[l], st) < 0 ? a[r++] : a[l++];
+			while (l < mid)
+				tmp[k++] = a[l++];
+			while (r < hi)
+				tmp[k++] = a[r++];
+		}
+		memcpy(a, tmp, n * sizeof(*a));
+	}
+	free(tmp);
+}
+
+/* Accumulate one thread's tables into a view store.  `root_index` is the
+ * thread index used for its root edges in this view. */
+static void accumulate(struct cg_profile *p, struct view_store *vs, struct cg_htab *et,
+		       size_t *nedges, size_t *cap_edges, const struct tstate *ts,
+		       uint32_t root_index)
+{
+	size_t i;
+
+	for (i = 1; i < ts->ntm; i++) {
+		const struct tmeth *m = &ts->tm[i];
+		struct cg_pmethod *pm = &vs->methods[m->midx];
+
+		pm->incl_us += m->incl;
+		pm->excl_us += m->excl;
+		pm->calls += m->calls;
+		pm->rec_calls += m->rec;
+		if (p->has_other) {
+			pm->o_incl_us += m->o_incl;
+			pm->o_excl_us += m->o_excl;
+		}
+	}
+	for (i = 0; i < ts->nedges; i++) {
+		const struct tedge *e = &ts->edges[i];
+		uint32_t caller_slot = (uint32_t)(e->key >> 32);
+		int from_root = caller_slot == 0;
+		uint32_t caller, callee;
+		uint64_t key;
+		uint32_t j;
+
+		if (e->key == UINT64_MAX)
+			continue; /* freed */
+		caller = from_root ? root_index : ts->tm[caller_slot].midx;
+		callee = ts->tm[e->callee].midx;
+		key = ((uint64_t)caller << 32 | callee) ^ (from_root ? 0x8000000000000000ULL : 0);
+		j = htab_find(et, key);
+		if (j == HTAB_NONE) {
+			struct cg_pedge *pe;
+
+			vs->edges = xgrow(vs->edges, cap_edges, *nedges + 1, sizeof(*vs->edges));
+			pe = &vs->edges[*nedges];
+			memset(pe, 0, sizeof(*pe));
+			pe->caller = caller;
+			pe->callee = callee;
+			pe->from_root = from_root;
+			j = (uint32_t)(*nedges)++;
+			htab_insert(et, key, j, 0);
+		}
+		vs->edges[j].calls += e->calls;
+		if (profile_edge_valid(ts, e)) {
+			vs->edges[j].incl_us += e->incl;
+			if (p->has_other)
+				vs->edges[j].o_incl_us += e->o_incl;
+		}
+	}
+}
+
+void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
+{
+	size_t nm = symtab_method_count(p->st), i, k, nedges = 0, cap_edges = 0;
+	struct cg_htab et;
+	struct cg_pmethod *all = xcalloc(nm ? nm : 1, sizeof(*all));
+
+	vs->methods = all;
+	htab_init(&et);
+	if (thread < 0) {
+		for (i = 0; i < p->npthreads; i++)
+			accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[i], (uint32_t)i);
+	} else {
+		accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[thread], 0);
+	}
+	htab_free(&et);
+	/* Keep methods that ran. */
+	for (i = 0, k = 0; i < nm; i++) {
+		if (!all[i].calls && !all[i].rec_calls && !all[i].excl_us && !all[i].incl_us)
+			continue;
+		all[k] = all[i];
+		all[k].index = (uint32_t)i;
+		all[k].info = symtab_method(p->st, (uint32_t)i);
+		k++;
+	}
+	qsort(all, k, sizeof(*all), cmp_methods);
+	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
+	for (i = 0; i < nm; i++)
+		vs->pos[i] = UINT32_MAX;
+	for (i = 0; i < k; i++)
+		vs->pos[all[i].index] = (uint32_t)i;
+	sort_edges(vs->edges, nedges, p->st);
+
+	vs->v.methods = all;
+	vs->v.nmethods = k;
+	vs->v.method_pos = vs->pos;
+	vs->v.npos = nm;
+	vs->v.edges = vs->edges;
+	vs->v.nedges = nedges;
+	vs->v.thread = thread;
+	vs->v.has_other = p->has_other;
+	vs->v.primary = p->primary;
+	if (thread < 0) {
+		vs->v.threads = p->pthreads;
+		vs->v.nthreads = p->npthreads;
+		vs->v.total_us = 0;
+		vs->v.o_total_us = 0;
+		for (i = 0; i < p->npthreads; i++) {
+			vs->v.total_us += p->pthreads[i].incl_us;
+			vs->v.o_total_us += p->pthreads[i].other_us;
+		}
+	} else {
+		vs->v.threads = &p->pthreads[thread];
+		vs->v.nthreads = 1;
+		vs->v.total_us = p->pthreads[thread].incl_us;
+		vs->v.o_total_us = p->pthreads[thread].other_us;
+	}
+	vs->built = 1;
+}
+
+
+void profile_view_free(struct view_store *vs)
+{
+	free(vs->methods);
+	free(vs->pos);
+	free(vs->edges);
+}
