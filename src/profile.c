@@ -7,8 +7,11 @@
  * new frame, and the method's earlier outermost activations become recursive.
  * The latter uses an epoch per (thread, method): bumping it invalidates the
  * inclusive time of every edge into that method in O(1); an edge's time counts
- * only while its epoch matches its callee's.  The hot path (entry) is one
- * open-addressing lookup keyed by (caller, raw callee id); exits need none.
+ * only while its epoch matches its callee's.  The hot path (entry) is the
+ * caller's cache of its last two calls, else one lookup in the thread's edge
+ * table keyed by (caller, raw callee id); exits need none.  Exclusive time
+ * is summed in the top frame and handed to its method when it returns, so a
+ * record touches only its thread and the top of its stack.
  *
  * --focus/--hide and the observer (the calling-context tree) take a slow
  * path, chosen by one test per entry and per pop: hidden frames stay on the
@@ -17,7 +20,6 @@
  */
 #include "profile_impl.h"
 
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,65 +194,6 @@ static inline void pop_visible(struct tstate *ts)
 
 /* ---- slow path: observer, --focus, --hide ---------------------------------------- */
 
-enum { MF_SEEN = 1, MF_HIDE = 2, MF_FOCUS = 4 };
-
-int profile_pattern_match(const char *pat, const char *name)
-{
-	const char *s = name;
-
-	if (fnmatch(pat, name, 0) == 0)
-		return 1;
-	/* As users type them: "Class.method" or "method" without the package. */
-	while ((s = strchr(s, '.')) != NULL)
-		if (fnmatch(pat, ++s, 0) == 0)
-			return 1;
-	return 0;
-}
-
-static int match_any(const char *const *pats, const char *name)
-{
-	size_t i;
-
-	for (i = 0; pats && pats[i]; i++)
-		if (profile_pattern_match(pats[i], name))
-			return 1;
-	return 0;
-}
-
-/* MF_* flags of method midx, computed on first sight from its display name
- * "Class.method" (slashes shown as dots).  Hide wins over focus. */
-static unsigned method_flags(struct cg_profile *p, uint32_t midx)
-{
-	unsigned char fl;
-
-	if (midx >= p->nmflag) {
-		size_t old = p->nmflag, n = symtab_method_count(p->st);
-
-		if (n < old * 2)
-			n = old * 2;
-		if (n <= midx)
-			n = (size_t)midx + 1;
-		p->mflag = xrealloc(p->mflag, n);
-		memset(p->mflag + old, 0, n - old);
-		p->nmflag = n;
-	}
-	fl = p->mflag[midx];
-	if (!fl) {
-		const char *name;
-
-		strbuf_reset(&p->namebuf);
-		symtab_put_display(&p->namebuf, symtab_method(p->st, midx));
-		name = p->namebuf.len ? p->namebuf.data : "";
-		fl = MF_SEEN;
-		if (match_any(p->opts.hide, name))
-			fl |= MF_HIDE;
-		else if (match_any(p->opts.focus, name))
-			fl |= MF_FOCUS;
-		p->mflag[midx] = fl;
-	}
-	return fl;
-}
-
 /* A new top frame (uninitialised); may move ts->stack. */
 static struct frame *push_frame(struct tstate *ts)
 {
@@ -278,7 +221,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	 * cache miss or two on big traces); the observer alone takes it from
 	 * the edge's callee. */
 	uint32_t midx = p->filtering ? symtab_method_index(p->st, id) : 0;
-	unsigned fl = p->filtering ? method_flags(p, midx) : 0;
+	unsigned fl = p->filtering ? profile_method_flags(p, midx) : 0;
 	uint32_t below = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
 	uint32_t e, callee, focus = 0;
 	struct frame *f;
@@ -368,7 +311,7 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 	struct tmeth *m = &ts->tm[s];
 
 	if (p->filtering) {
-		unsigned fl = method_flags(p, m->midx);
+		unsigned fl = profile_method_flags(p, m->midx);
 
 		if ((fl & MF_HIDE) || (p->focusing && !(fl & MF_FOCUS))) {
 			/* Invisible: what ran so far keeps its callers. */
@@ -452,50 +395,13 @@ static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
 	}
 }
 
-int profile_main_named(const struct cg_symtab *st)
-{
-	size_t i, n = symtab_thread_count(st);
-
-	for (i = 0; i < n; i++)
-		if (strcmp(symtab_thread_at(st, i)->name, "main") == 0)
-			return 1;
-	return 0;
-}
-
-int profile_thread_match(const char *pat, uint32_t tid, const char *name, int64_t pid,
-			 int main_named)
-{
-	char buf[16];
-
-	snprintf(buf, sizeof(buf), "%u", tid);
-	if (strcmp(pat, buf) == 0 || strcmp(pat, name) == 0)
-		return 1;
-	return strcmp(pat, "main") == 0 && !main_named && pid > 0 && (int64_t)tid == pid;
-}
-
-static int thread_selected(struct cg_profile *p, uint32_t tid)
-{
-	const struct cg_thread_info *ti;
-	size_t i;
-
-	if (!p->opts.threads || !p->opts.threads[0])
-		return 1;
-	ti = symtab_thread(p->st, tid);
-	if (p->main_named < 0)
-		p->main_named = profile_main_named(p->st);
-	for (i = 0; p->opts.threads[i]; i++)
-		if (profile_thread_match(p->opts.threads[i], tid, ti->name, p->opts.pid, p->main_named))
-			return 1;
-	return 0;
-}
-
 static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
 {
 	struct tstate *ts = xcalloc(1, sizeof(*ts));
 
 	ts->tid = tid;
 	ts->free_edge = NIL;
-	ts->selected = thread_selected(p, tid);
+	ts->selected = profile_thread_selected(p, tid);
 	if (ts->selected) {
 		/* Slot 0 stands for the root; hidden frames directly under the
 		 * root charge their time there. */
@@ -759,56 +665,3 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 	p->per = xcalloc(p->npthreads ? p->npthreads : 1, sizeof(*p->per));
 }
 
-const struct cg_view *profile_view(struct cg_profile *p, int thread)
-{
-	struct view_store *vs;
-
-	if (thread >= (int)p->npthreads)
-		return NULL;
-	vs = thread < 0 ? &p->all : &p->per[thread];
-	if (!vs->built)
-		profile_view_build(p, vs, thread);
-	return &vs->v;
-}
-
-size_t profile_thread_count(const struct cg_profile *p)
-{
-	return p->npthreads;
-}
-
-size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out)
-{
-	*out = p->warnings;
-	return p->nwarnings;
-}
-
-int profile_sampling(const struct cg_profile *p)
-{
-	return p->sampling;
-}
-
-void profile_filters(const struct cg_profile *p, const char *const **focus,
-		     const char *const **hide)
-{
-	*focus = p->focusing ? p->opts.focus : NULL;
-	*hide = p->opts.hide && p->opts.hide[0] ? p->opts.hide : NULL;
-}
-
-const struct cg_profile_stats *profile_stats(const struct cg_profile *p)
-{
-	return &p->stats;
-}
-
-const char *profile_clock_name(enum cg_clock_sel c)
-{
-	return c == CG_USE_CPU ? "cpu" : "wall";
-}
-
-double profile_off_cpu(uint64_t cpu_us, uint64_t wall_us)
-{
-	if (wall_us == 0)
-		return -1;
-	if (cpu_us >= wall_us)
-		return 0;
-	return (double)(wall_us - cpu_us) / (double)wall_us;
-}

@@ -134,6 +134,12 @@ static inline int profile_edge_valid(const struct tstate *ts, const struct tedge
 	return e->epoch == ts->tm[e->callee].epoch;
 }
 
+/* profile_select.c: MF_* flags of method midx (--hide/--focus), computed
+ * on first sight; whether thread tid is selected (--thread). */
+enum { MF_SEEN = 1, MF_HIDE = 2, MF_FOCUS = 4 };
+unsigned profile_method_flags(struct cg_profile *p, uint32_t midx);
+int profile_thread_selected(struct cg_profile *p, uint32_t tid);
+
 /* profile_view.c: build the view of all threads (thread < 0) or of one. */
 void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread);
 void profile_view_free(struct view_store *vs);

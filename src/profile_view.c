@@ -1,7 +1,8 @@
 /* profile_view.c - the profile's views: the threads' method and edge tables
  * summed per symtab method and per (caller, callee) pair, methods that ran
  * sorted by inclusive time, edges by inclusive time with a stable merge sort
- * (callers and callees by method id on ties).  Built on first request. */
+ * (callers and callees by method id on ties).  Built on first request.
+ * Also the profile's read-only accessors. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,4 +196,58 @@ void profile_view_free(struct view_store *vs)
 	free(vs->methods);
 	free(vs->pos);
 	free(vs->edges);
+}
+
+const struct cg_view *profile_view(struct cg_profile *p, int thread)
+{
+	struct view_store *vs;
+
+	if (thread >= (int)p->npthreads)
+		return NULL;
+	vs = thread < 0 ? &p->all : &p->per[thread];
+	if (!vs->built)
+		profile_view_build(p, vs, thread);
+	return &vs->v;
+}
+
+size_t profile_thread_count(const struct cg_profile *p)
+{
+	return p->npthreads;
+}
+
+size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out)
+{
+	*out = p->warnings;
+	return p->nwarnings;
+}
+
+int profile_sampling(const struct cg_profile *p)
+{
+	return p->sampling;
+}
+
+void profile_filters(const struct cg_profile *p, const char *const **focus,
+		     const char *const **hide)
+{
+	*focus = p->focusing ? p->opts.focus : NULL;
+	*hide = p->opts.hide && p->opts.hide[0] ? p->opts.hide : NULL;
+}
+
+const struct cg_profile_stats *profile_stats(const struct cg_profile *p)
+{
+	return &p->stats;
+}
+
+const char *profile_clock_name(enum cg_clock_sel c)
+{
+	return c == CG_USE_CPU ? "cpu" : "wall";
+}
+
+double profile_off_cpu(uint64_t cpu_us, uint64_t wall_us)
+{
+	if (wall_us == 0)
+		return -1;
+	if (cpu_us >= wall_us)
+		return 0;
+	return (double)(wall_us - cpu_us) / (double)wall_us;
 }
