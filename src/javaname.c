@@ -159,12 +159,6 @@ void javaname_put_method(struct strbuf *sb, const struct cg_method_info *m, unsi
 }
 
 /* A method's class and name, for finding overloads. */
-struct jn_key {
-	const char *klass;
-	const char *name;
-	uint32_t index;
-};
-
 /* Compare class names with '/' and '.' as the same character. */
 static int class_cmp(const char *a, const char *b)
 {
@@ -178,43 +172,47 @@ static int class_cmp(const char *a, const char *b)
 	}
 }
 
-static int key_cmp(const void *pa, const void *pb)
+/* Hash of the class (with '/' as '.') and the method name. */
+static uint64_t overload_hash(const char *klass, const char *name)
 {
-	const struct jn_key *a = pa, *b = pb;
-	int c = class_cmp(a->klass, b->klass);
+	uint64_t h = 0xcbf29ce484222325ULL;
 
-	if (c)
-		return c;
-	c = strcmp(a->name, b->name);
-	if (c)
-		return c;
-	return a->index < b->index ? -1 : a->index > b->index;
+	for (; *klass; klass++)
+		h = (h ^ (unsigned char)(*klass == '/' ? '.' : *klass)) * 0x100000001b3ULL;
+	h = (h ^ 0xff) * 0x100000001b3ULL;
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
+	return hash64(h);
 }
 
+/* Every method of the key counts, ran or not, and none is built for it: one
+ * pass with a table of method indexes, first of each class and name. */
 unsigned char *javaname_overloads(const struct cg_symtab *st)
 {
-	size_t n = symtab_method_count(st), i, j;
-	struct jn_key *keys = xmalloc((n ? n : 1) * sizeof(*keys));
+	size_t n = symtab_method_count(st), i, nslots = 16, mask;
 	unsigned char *over = xcalloc(n ? n : 1, 1);
+	uint32_t *slots;
 
+	while (nslots < n * 2)
+		nslots *= 2;
+	mask = nslots - 1;
+	slots = xcalloc(nslots, sizeof(*slots));
 	for (i = 0; i < n; i++) {
-		const struct cg_method_info *m = symtab_method(st, (uint32_t)i);
+		const char *klass, *name, *k2, *n2;
+		size_t s;
 
-		keys[i].klass = m->klass;
-		keys[i].name = m->name;
-		keys[i].index = (uint32_t)i;
+		symtab_method_names(st, (uint32_t)i, &klass, &name);
+		for (s = (size_t)overload_hash(klass, name) & mask; slots[s]; s = (s + 1) & mask) {
+			symtab_method_names(st, slots[s] - 1, &k2, &n2);
+			if (class_cmp(klass, k2) == 0 && strcmp(name, n2) == 0)
+				break;
+		}
+		if (slots[s])
+			over[i] = over[slots[s] - 1] = 1;
+		else
+			slots[s] = (uint32_t)i + 1;
 	}
-	qsort(keys, n, sizeof(*keys), key_cmp);
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && class_cmp(keys[i].klass, keys[j].klass) == 0 &&
-				strcmp(keys[i].name, keys[j].name) == 0;
-		     j++)
-			;
-		if (j - i > 1)
-			while (i < j)
-				over[keys[i++].index] = 1;
-	}
-	free(keys);
+	free(slots);
 	return over;
 }
 

@@ -79,13 +79,23 @@ static void sort_edges(struct cg_pedge *a, size_t n, const struct cg_symtab *st)
  * thread index used for its root edges in this view. */
 static void accumulate(struct cg_profile *p, struct view_store *vs, struct cg_htab *et,
 		       size_t *nedges, size_t *cap_edges, const struct tstate *ts,
-		       uint32_t root_index)
+		       uint32_t root_index, size_t *nmeth, size_t *cap_meth)
 {
 	size_t i;
 
 	for (i = 1; i < ts->ntm; i++) {
 		const struct tmeth *m = &ts->tm[i];
-		struct cg_pmethod *pm = &vs->methods[m->midx];
+		struct cg_pmethod *pm;
+
+		/* Entries only for methods some thread's table holds, found
+		 * through vs->pos: nothing per method of the key but the index. */
+		if (vs->pos[m->midx] == UINT32_MAX) {
+			vs->methods = xgrow(vs->methods, cap_meth, *nmeth + 1, sizeof(*vs->methods));
+			memset(&vs->methods[*nmeth], 0, sizeof(*vs->methods));
+			vs->methods[*nmeth].index = m->midx;
+			vs->pos[m->midx] = (uint32_t)(*nmeth)++;
+		}
+		pm = &vs->methods[vs->pos[m->midx]];
 
 		pm->incl_us += m->incl;
 		pm->excl_us += m->excl;
@@ -134,31 +144,36 @@ static void accumulate(struct cg_profile *p, struct view_store *vs, struct cg_ht
 void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 {
 	size_t nm = symtab_method_count(p->st), i, k, nedges = 0, cap_edges = 0;
+	size_t nmeth = 0, cap_meth = 0;
 	struct cg_htab et;
-	struct cg_pmethod *all = xcalloc(nm ? nm : 1, sizeof(*all));
+	struct cg_pmethod *all;
 
-	vs->methods = all;
 	htab_init(&et);
-	if (thread < 0) {
-		for (i = 0; i < p->npthreads; i++)
-			accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[i], (uint32_t)i);
-	} else {
-		accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[thread], 0);
-	}
-	htab_free(&et);
-	/* Keep methods that ran. */
-	for (i = 0, k = 0; i < nm; i++) {
-		if (!all[i].calls && !all[i].rec_calls && !all[i].excl_us && !all[i].incl_us)
-			continue;
-		all[k] = all[i];
-		all[k].index = (uint32_t)i;
-		all[k].info = symtab_method(p->st, (uint32_t)i);
-		k++;
-	}
-	qsort(all, k, sizeof(*all), cmp_methods);
+	vs->methods = NULL;
 	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
 	for (i = 0; i < nm; i++)
 		vs->pos[i] = UINT32_MAX;
+	if (thread < 0) {
+		for (i = 0; i < p->npthreads; i++)
+			accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[i], (uint32_t)i,
+				   &nmeth, &cap_meth);
+	} else {
+		accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[thread], 0, &nmeth,
+			   &cap_meth);
+	}
+	htab_free(&et);
+	all = vs->methods ? vs->methods : xcalloc(1, sizeof(*all));
+	vs->methods = all;
+	/* Keep methods that ran. */
+	for (i = 0, k = 0; i < nmeth; i++) {
+		vs->pos[all[i].index] = UINT32_MAX;
+		if (!all[i].calls && !all[i].rec_calls && !all[i].excl_us && !all[i].incl_us)
+			continue;
+		all[k] = all[i];
+		all[k].info = symtab_method(p->st, all[k].index);
+		k++;
+	}
+	qsort(all, k, sizeof(*all), cmp_methods);
 	for (i = 0; i < k; i++)
 		vs->pos[all[i].index] = (uint32_t)i;
 	sort_edges(vs->edges, nedges, p->st);

@@ -8,6 +8,13 @@
  * symtab_set_id.  Threads are keyed by their 16-bit id.
  * The symtab owns every string; the model and renderers borrow them for the
  * symtab's lifetime.
+ *
+ * Memory follows what ran: a definition is stored compactly (its class,
+ * signature and source interned, no per-field allocation) and its
+ * cg_method_info is built the first time symtab_method asks for it, so a
+ * key of a million methods of which ten ran costs tens of bytes a method.
+ * That first request writes to the symtab: symtab_method is not safe to call
+ * from two threads at once.
  */
 #ifndef CG_SYMTAB_H
 #define CG_SYMTAB_H
@@ -44,6 +51,16 @@ void symtab_free(struct cg_symtab *st);
  * copied.  Returns its index. */
 uint32_t symtab_define_method(struct cg_symtab *st, uint32_t key, const char *klass,
 			      const char *name, const char *sig, const char *source, int line);
+/* Define a method of a text key: as symtab_define_method, with the id as the
+ * key spelled it ("0", "0x1a4"; copied). */
+uint32_t symtab_define_key_method(struct cg_symtab *st, uint32_t key, const char *id_text,
+				  const char *klass, const char *name, const char *sig,
+				  const char *source, int line);
+/* Define a method whose full id is not its key (V2): as symtab_define_method
+ * followed by symtab_set_id. */
+uint32_t symtab_define_method_id(struct cg_symtab *st, uint32_t key, uint64_t id,
+				 const char *klass, const char *name, const char *sig,
+				 const char *source, int line);
 /* Record the id as the key spelled it (copied). */
 void symtab_set_id_text(struct cg_symtab *st, uint32_t index, const char *text);
 /* Set the method's full id (default: its key) and its text "0x<hex>". */
@@ -51,10 +68,14 @@ void symtab_set_id(struct cg_symtab *st, uint32_t index, uint64_t id);
 /* Index of the method with this key; -1 when it is not defined. */
 int64_t symtab_find_method(const struct cg_symtab *st, uint32_t key);
 /* Index of the method with this key, adding an "unknown.0x<key>" entry when
- * needed. */
+ * needed (a few bytes until its cg_method_info is asked for). */
 uint32_t symtab_method_index(struct cg_symtab *st, uint32_t key);
 size_t symtab_method_count(const struct cg_symtab *st);
 const struct cg_method_info *symtab_method(const struct cg_symtab *st, uint32_t index);
+/* The class and name of a method, as symtab_method gives them, without
+ * building its cg_method_info (for passes over every method of the key). */
+void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,
+			 const char **name);
 /* Number of distinct ids that were referenced but never defined. */
 size_t symtab_unknown_count(const struct cg_symtab *st);
 

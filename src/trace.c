@@ -173,10 +173,8 @@ static int parse_method_line(struct cg_trace *t, char *line, uint64_t off, struc
 	}
 	if (n >= 6)
 		lineno = strtol(f[5], NULL, 10);
-	symtab_set_id_text(t->st,
-			   symtab_define_method(t->st, id, n > 1 ? f[1] : "", n > 2 ? f[2] : "",
-						n > 3 ? f[3] : "", n > 4 ? f[4] : "", (int)lineno),
-			   f[0]);
+	symtab_define_key_method(t->st, id, f[0], n > 1 ? f[1] : "", n > 2 ? f[2] : "",
+				 n > 3 ? f[3] : "", n > 4 ? f[4] : "", (int)lineno);
 	return 0;
 }
 

@@ -370,7 +370,6 @@ static int method_info(struct cg_trace *t, struct cg_error *err)
 	char *text, *f[5] = { 0 };
 	int nf = 0, created;
 	struct v2_meth *e;
-	uint32_t index;
 	long line = 0;
 
 	if (a < 0)
@@ -399,9 +398,8 @@ static int method_info(struct cg_trace *t, struct cg_error *err)
 		line = strtol(f[4], NULL, 10);
 	e = meth_get(t, id, off, &created);
 	e->defined = 1;
-	index = symtab_define_method(t->st, e->key, f[0], nf > 1 ? f[1] : "", nf > 2 ? f[2] : "",
-				     nf > 3 ? f[3] : "", (int)line);
-	symtab_set_id(t->st, index, id);
+	symtab_define_method_id(t->st, e->key, id, f[0], nf > 1 ? f[1] : "", nf > 2 ? f[2] : "",
+				nf > 3 ? f[3] : "", (int)line);
 	free(text);
 	t->pos += 11 + len;
 	return 0;

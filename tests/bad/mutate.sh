@@ -5,7 +5,8 @@
 # 3000; tests/bad/mutate.c, numbered from FIRST, default 1, so a run is
 # reproducible) and runs callgraph on each damaged trace with one output
 # kind in turn: text, JSON, SVG, dot, HTML, folded, dump, diff text, diff
-# HTML, focus and hide.  Every run must exit 0 or 1, print exactly one
+# HTML, focus, hide, and the pprof, speedscope, Chrome trace and callgrind
+# exports.  Every run must exit 0 or 1, print exactly one
 # "callgraph: " line when it exits 1, leave no output file when it fails
 # and no temporary file ever, and (for a sanitizer build such as
 # build-asan, from `make asan`) print no sanitizer report.  Not part of
@@ -49,7 +50,7 @@ seeds=$TMP/seedlist
 for s in "$@"; do echo "$s"; done >"$seeds"
 base=$TMP/seeds/$(ls "$TMP/seeds" | head -n 1)
 
-kinds="text json svg dot html folded dump diff diffhtml focus hide"
+kinds="text json svg dot html folded dump diff diffhtml focus hide pprof speedscope chrome callgrind"
 summary() {
 	for kind in $kinds; do
 		eval "z=\${n_${kind}_0:-0} o=\${n_${kind}_1:-0}"
@@ -57,7 +58,7 @@ summary() {
 	done
 	echo "mutate: $pass passed, $fail failed ($((pass + fail)) of $COUNT damaged traces from $nseeds seeds)"
 }
-nkinds=11
+nkinds=15
 pass=0
 fail=0
 W=$TMP/w
@@ -82,6 +83,10 @@ while [ "$i" -le "$last" ]; do
 	diffhtml) set -- -d "$base" --html o.html; out=o.html ;;
 	focus) set -- --focus '*.*a*' --json o.json; out=o.json ;;
 	hide) set -- --hide '*.*e*' --folded o.folded; out=o.folded ;;
+	pprof) set -- --pprof o.pb.gz; out=o.pb.gz ;;
+	speedscope) set -- --speedscope o.speedscope.json; out=o.speedscope.json ;;
+	chrome) set -- --chrome-trace o.chrome.json; out=o.chrome.json ;;
+	callgrind) set -- --callgrind o.callgrind; out=o.callgrind ;;
 	esac
 	(cd "$W" && timeout 60 "$CG" "$@" in.trace >/dev/null 2>err)
 	rc=$?

@@ -1,0 +1,110 @@
+/* test_symtab.c - the method table: definitions kept compact until asked
+ * for, redefinitions, unknown ids, full V2 ids, and overloads counted over
+ * every method of the key. */
+#include <stdlib.h>
+
+#include "javaname.h"
+#include "symtab.h"
+#include "unit.h"
+
+UNIT_TEST(symtab_definitions_built_on_request)
+{
+	struct cg_symtab *st = symtab_create();
+	uint32_t a = symtab_define_key_method(st, 0x4, "0x0004", "com/ex/A", "run", "()V",
+					      "A.java", 12);
+	uint32_t b = symtab_define_method(st, 0x8, "com/ex/A", "stop", "(I)V", "", 0);
+	uint32_t u = symtab_method_index(st, 0x100);
+	const struct cg_method_info *m, *m2;
+	const char *klass, *name;
+
+	CHECK_EQ_U64(symtab_method_count(st), 3);
+	CHECK_EQ_U64(symtab_unknown_count(st), 1);
+	symtab_method_names(st, b, &klass, &name);
+	CHECK_EQ_STR(klass, "com/ex/A");
+	CHECK_EQ_STR(name, "stop");
+	m = symtab_method(st, a);
+	CHECK_EQ_U64(m->id, 0x4);
+	CHECK_EQ_U64(m->key, 0x4);
+	CHECK_EQ_STR(m->id_text, "0x0004");
+	CHECK_EQ_STR(m->klass, "com/ex/A");
+	CHECK_EQ_STR(m->name, "run");
+	CHECK_EQ_STR(m->sig, "()V");
+	CHECK_EQ_STR(m->source, "A.java");
+	CHECK_EQ_U64(m->line, 12);
+	CHECK_EQ_U64(m->unknown, 0);
+	CHECK(symtab_method(st, b)->id_text == NULL);
+	CHECK_EQ_STR(symtab_method(st, b)->sig, "(I)V");
+	m2 = symtab_method(st, u);
+	CHECK_EQ_STR(m2->klass, "unknown");
+	CHECK_EQ_STR(m2->name, "0x100");
+	CHECK_EQ_STR(m2->id_text, "0x100");
+	CHECK_EQ_U64(m2->unknown, 1);
+	symtab_method_names(st, u, &klass, &name);
+	CHECK_EQ_STR(name, "0x100");
+
+	/* The last definition wins, in the same cg_method_info. */
+	CHECK_EQ_U64(symtab_define_key_method(st, 0x4, "0x4", "com/ex/B", "go", "", "", 0), a);
+	CHECK(symtab_method(st, a) == m);
+	CHECK_EQ_STR(m->klass, "com/ex/B");
+	CHECK_EQ_STR(m->name, "go");
+	CHECK_EQ_STR(m->id_text, "0x4");
+	CHECK_EQ_U64(m->line, 0);
+	/* An unknown id defined later is known, built or not. */
+	symtab_define_method(st, 0x100, "com/ex/C", "late", "()V", "", 0);
+	CHECK_EQ_U64(symtab_unknown_count(st), 0);
+	CHECK_EQ_U64(m2->unknown, 0);
+	CHECK_EQ_STR(m2->name, "late");
+	symtab_method_index(st, 0x200);
+	CHECK_EQ_U64(symtab_unknown_count(st), 1);
+	symtab_define_method(st, 0x200, "com/ex/D", "d", "()V", "", 0);
+	CHECK_EQ_U64(symtab_unknown_count(st), 0);
+	CHECK_EQ_U64(symtab_method(st, symtab_method_index(st, 0x200))->unknown, 0);
+	symtab_free(st);
+	return 0;
+}
+
+UNIT_TEST(symtab_full_ids)
+{
+	struct cg_symtab *st = symtab_create();
+	uint32_t a = symtab_define_method_id(st, 0, 0x7f001234abcdULL, "a/A", "f", "()V", "", 0);
+	uint32_t u = symtab_method_index(st, 1);
+	const struct cg_method_info *m;
+
+	/* A redefinition without an id keeps the full id. */
+	symtab_define_method(st, 0, "a/A", "g", "()V", "", 0);
+	m = symtab_method(st, a);
+	CHECK_EQ_U64(m->id, 0x7f001234abcdULL);
+	CHECK_EQ_STR(m->name, "g");
+	symtab_set_id(st, u, 0x7f0000000010ULL);
+	m = symtab_method(st, u);
+	CHECK_EQ_U64(m->id, 0x7f0000000010ULL);
+	CHECK_EQ_STR(m->id_text, "0x7f0000000010");
+	CHECK_EQ_STR(m->name, "0x7f0000000010");
+	CHECK_EQ_U64(m->key, 1);
+	symtab_free(st);
+	return 0;
+}
+
+UNIT_TEST(symtab_overloads_count_every_method)
+{
+	struct cg_symtab *st = symtab_create();
+	uint32_t f1 = symtab_define_method(st, 0x4, "com/ex/A", "f", "(I)V", "", 0);
+	uint32_t g = symtab_define_method(st, 0x8, "com/ex/A", "g", "()V", "", 0);
+	uint32_t f2 = symtab_define_method(st, 0xc, "com.ex.A", "f", "()V", "", 0);
+	uint32_t h = symtab_define_method(st, 0x10, "com/ex/B", "f", "()V", "", 0);
+	uint32_t u = symtab_method_index(st, 0x14);
+	unsigned char *over;
+
+	/* Only f1 has been asked for; f2, never built, still makes it an
+	 * overload. */
+	symtab_method(st, f1);
+	over = javaname_overloads(st);
+	CHECK_EQ_U64(over[f1], 1);
+	CHECK_EQ_U64(over[f2], 1);
+	CHECK_EQ_U64(over[g], 0);
+	CHECK_EQ_U64(over[h], 0);
+	CHECK_EQ_U64(over[u], 0);
+	free(over);
+	symtab_free(st);
+	return 0;
+}
