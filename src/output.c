@@ -18,7 +18,7 @@
 #define NAME_MAX 255
 #endif
 #define MAX_LINKS 40   /* symlinks followed before giving up (as the kernel) */
-#define MAX_NAMED 16   /* named temporary files open at once (outputs of one run) */
+#define MAX_NAMED OUTPUT_MAX_OPEN /* named temporary files open at once (outputs of one run) */
 
 enum kind { K_STDOUT, K_DEVICE, K_FILE };
 
@@ -33,6 +33,13 @@ struct cg_staged {
 	int slot;          /* index in named[] while tmp exists, else -1 */
 	int tty;           /* writes go through the terminal filter */
 	struct cg_termsafe ts;
+	struct cg_error failure; /* the first output_sink write that failed */
+	int failed;
+};
+
+struct cg_output_set {
+	struct cg_staged *out[OUTPUT_MAX_OPEN];
+	size_t n;
 };
 
 /* The named temporary files that exist now, for the fatal-signal handler.
@@ -399,4 +406,88 @@ void output_abort(struct cg_staged *s)
 	if (s->kind == K_FILE && s->slot >= 0)
 		unlink(s->tmp);
 	staged_free(s);
+}
+
+int output_sink(void *ctx, const void *data, size_t len)
+{
+	struct cg_staged *s = ctx;
+
+	if (s->failed)
+		return -1;
+	if (output_write(s, data, len, &s->failure) < 0)
+		s->failed = 1;
+	return -s->failed;
+}
+
+const char *output_failure(const struct cg_staged *s)
+{
+	return s->failed ? s->failure.msg : NULL;
+}
+
+static ssize_t stream_write(void *cookie, const char *p, size_t n)
+{
+	return output_sink(cookie, p, n) ? -1 : (ssize_t)n;
+}
+
+FILE *output_stream(struct cg_staged *s)
+{
+	cookie_io_functions_t io = { NULL, stream_write, NULL, NULL };
+
+	if (s->kind == K_STDOUT && !s->tty)
+		return stdout;
+	return fopencookie(s, "w", io);
+}
+
+int output_stream_close(struct cg_staged *s, FILE *f)
+{
+	(void)s;
+	if (f == stdout)
+		return fflush(stdout) == 0 ? 0 : -1;
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+struct cg_output_set *output_set_create(void)
+{
+	return xcalloc(1, sizeof(struct cg_output_set));
+}
+
+struct cg_staged *output_set_open(struct cg_output_set *set, const char *path,
+				  struct cg_error *err)
+{
+	struct cg_staged *s;
+
+	if (set->n >= OUTPUT_MAX_OPEN) {
+		cg_error_set(err, -1, "cannot write %s: more than %d outputs", path, OUTPUT_MAX_OPEN);
+		return NULL;
+	}
+	s = output_open(path, err);
+	if (s)
+		set->out[set->n++] = s;
+	return s;
+}
+
+int output_set_commit(struct cg_output_set *set, struct cg_error *err)
+{
+	int rc = 0;
+	size_t i;
+
+	for (i = 0; i < set->n; i++) {
+		if (rc)
+			output_abort(set->out[i]);
+		else if (output_commit(set->out[i], err) < 0)
+			rc = -1;
+	}
+	free(set);
+	return rc;
+}
+
+void output_set_abort(struct cg_output_set *set)
+{
+	size_t i;
+
+	if (!set)
+		return;
+	for (i = 0; i < set->n; i++)
+		output_abort(set->out[i]);
+	free(set);
 }

@@ -18,8 +18,12 @@
 #define CG_OUTPUT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util.h"
+
+/* Outputs one run may have open at once (one per output kind). */
+#define OUTPUT_MAX_OPEN 16
 
 struct cg_staged;
 /* Open path for writing.  NULL and err filled ("cannot create ...", "cannot
@@ -35,6 +39,32 @@ int output_is_staged(const struct cg_staged *s);
 int output_commit(struct cg_staged *s, struct cg_error *err);
 /* Drop the output: the target is unchanged.  NULL is fine. */
 void output_abort(struct cg_staged *s);
+
+/* A strbuf sink (strbuf.h) onto the output s (an output_open handle):
+ * output_write, with the first failure's message kept for output_failure. */
+int output_sink(void *s, const void *data, size_t len);
+/* The message of the write through output_sink that failed, or NULL. */
+const char *output_failure(const struct cg_staged *s);
+/* A stdio stream onto s, for writers that print (the -o dump): standard
+ * output itself when s is standard output and no terminal.  Close it with
+ * output_stream_close before s is committed; 0, or -1 with errno set. */
+FILE *output_stream(struct cg_staged *s);
+int output_stream_close(struct cg_staged *s, FILE *f);
+
+/* The outputs of one run, opened together before the trace is read and
+ * committed together at the end: every file appears, or none does. */
+struct cg_output_set;
+struct cg_output_set *output_set_create(void);
+/* Open path (output_open) as the set's next output; the set owns the
+ * handle.  NULL with err filled on failure, or when OUTPUT_MAX_OPEN are
+ * already open. */
+struct cg_staged *output_set_open(struct cg_output_set *set, const char *path,
+				  struct cg_error *err);
+/* Commit every output in the order opened and free set.  After the first
+ * failure the rest are dropped; 0, or -1 with err filled. */
+int output_set_commit(struct cg_output_set *set, struct cg_error *err);
+/* Drop every output (no target changes) and free set.  NULL is fine. */
+void output_set_abort(struct cg_output_set *set);
 
 /* 1 when path and other name the same existing file. */
 int output_same_file(const char *path, const char *other);

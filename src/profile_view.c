@@ -1,6 +1,6 @@
 /* profile_view.c - the profile's views: the threads' method and edge tables
  * summed per symtab method and per (caller, callee) pair, methods that ran
- * sorted by inclusive time, edges by inclusive time with a stable merge sort
+ * sorted by inclusive time, edges by inclusive time on precomputed keys
  * (callers and callees by method id on ties).  Built on first request.
  * Also the profile's read-only accessors. */
 #include <stdlib.h>
@@ -21,58 +21,61 @@ static int cmp_methods(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* Edge sort key for callers: roots (by thread index) before methods (by id). */
-static int cmp_edges_ctx(const struct cg_pedge *x, const struct cg_pedge *y,
-			 const struct cg_symtab *st)
+/* An edge's sort key, computed once: inclusive time descending, then
+ * roots (by thread index) before methods (by id), then callee id; method
+ * indices and the edge's position break ties, so the order is total. */
+struct edge_key {
+	uint64_t incl_us;
+	uint64_t caller_id, callee_id;
+	uint32_t caller, callee;
+	int from_root;
+	size_t pos;
+};
+
+static int cmp_edge_keys(const void *pa, const void *pb)
 {
+	const struct edge_key *x = pa, *y = pb;
+
 	if (x->incl_us != y->incl_us)
 		return x->incl_us > y->incl_us ? -1 : 1;
 	if (x->from_root != y->from_root)
 		return x->from_root ? -1 : 1;
-	if (x->caller != y->caller) {
-		uint64_t a = x->from_root ? x->caller : symtab_method(st, x->caller)->id;
-		uint64_t b = y->from_root ? y->caller : symtab_method(st, y->caller)->id;
-
-		if (a != b)
-			return a < b ? -1 : 1;
+	if (x->caller_id != y->caller_id)
+		return x->caller_id < y->caller_id ? -1 : 1;
+	if (x->caller != y->caller)
 		return x->caller < y->caller ? -1 : 1;
-	}
-	if (x->callee != y->callee) {
-		uint64_t a = symtab_method(st, x->callee)->id, b = symtab_method(st, y->callee)->id;
-
-		if (a != b)
-			return a < b ? -1 : 1;
+	if (x->callee_id != y->callee_id)
+		return x->callee_id < y->callee_id ? -1 : 1;
+	if (x->callee != y->callee)
 		return x->callee < y->callee ? -1 : 1;
-	}
-	return 0;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
-/* qsort has no context argument in C11; edges are sorted with a small
- * merge sort instead, which is also stable. */
 static void sort_edges(struct cg_pedge *a, size_t n, const struct cg_symtab *st)
 {
+	struct edge_key *k;
 	struct cg_pedge *tmp;
-	size_t width, i;
+	size_t i;
 
 	if (n < 2)
 		return;
-	tmp = xmalloc(n * sizeof(*tmp));
-	for (width = 1; width < n; width *= 2) {
-		for (i = 0; i < n; i += 2 * width) {
-			size_t lo = i, mid = i + width < n ? i + width : n;
-			size_t hi = i + 2 * width < n ? i + 2 * width : n;
-			size_t l = lo, r = mid, k = lo;
-
-			while (l < mid && r < hi)
-				tmp[k++] = cmp_edges_ctx(&a[r], &a[l], st) < 0 ? a[r++] : a[l++];
-			while (l < mid)
-				tmp[k++] = a[l++];
-			while (r < hi)
-				tmp[k++] = a[r++];
-		}
-		memcpy(a, tmp, n * sizeof(*a));
+	k = xmalloc(n * sizeof(*k));
+	for (i = 0; i < n; i++) {
+		k[i].incl_us = a[i].incl_us;
+		k[i].from_root = a[i].from_root;
+		k[i].caller = a[i].caller;
+		k[i].callee = a[i].callee;
+		k[i].caller_id = a[i].from_root ? a[i].caller : symtab_method(st, a[i].caller)->id;
+		k[i].callee_id = symtab_method(st, a[i].callee)->id;
+		k[i].pos = i;
 	}
+	qsort(k, n, sizeof(*k), cmp_edge_keys);
+	tmp = xmalloc(n * sizeof(*tmp));
+	for (i = 0; i < n; i++)
+		tmp[i] = a[k[i].pos];
+	memcpy(a, tmp, n * sizeof(*a));
 	free(tmp);
+	free(k);
 }
 
 /* Accumulate one thread's tables into a view store.  `root_index` is the

@@ -129,6 +129,7 @@ static void text_both(const struct cg_report *later, const struct cg_diff_row *r
 		char b1[32], b2[32], b3[32], b4[32], b5[32], b6[32], q[32], c1[48], c2[48];
 		char o1[32], o2[32];
 
+		strbuf_spill(sb);
 		if (r->status != CG_DIFF_BOTH)
 			continue;
 		if (other)
@@ -177,6 +178,7 @@ static void text_only(const struct cg_report *later, const struct cg_diff_row *r
 		const struct cg_diff_side *s = which == CG_DIFF_BASE_ONLY ? &r->base : &r->later;
 		char b1[32], b2[32], b3[32], b4[32], c[48];
 
+		strbuf_spill(sb);
 		if (r->status != which)
 			continue;
 		if (other)
@@ -357,6 +359,7 @@ static void html_data(struct strbuf *sb, const struct cg_report *later,
 		const struct cg_diff_row *r = &rows[i];
 		const struct cg_method_info *m = row_info(r);
 
+		strbuf_spill(sb);
 		strbuf_printf(sb, "%s\n[%d,", i ? "," : "", (int)r->status);
 		strbuf_reset(&name);
 		javaname_put_method(&name, m, name_flags(later));

@@ -198,6 +198,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 		uint32_t root = cct_root(c, (uint32_t)i);
 		size_t depth = 0;
 
+		strbuf_spill(out);
 		strbuf_reset(&line);
 		put_frame(&line, t->name, strlen(t->name));
 		if (dup[i])
@@ -216,6 +217,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			const struct cg_cct_node *n;
 			uint32_t k;
 
+			strbuf_spill(out);
 			if (top->next >= start[top->node + 1]) {
 				depth--;
 				continue;

@@ -84,6 +84,7 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	for (i = 0; i < v->nthreads; i++) {
 		const struct cg_pthread *t = &v->threads[i];
 
+		strbuf_spill(sb);
 		strbuf_printf(sb, "%s\n    {\"tid\": %u, \"name\": ", i ? "," : "", t->tid);
 		put_str(sb, t->name);
 		strbuf_printf(sb, ", \"records\": %" PRIu64 ", \"inclusive_us\": %" PRIu64
@@ -96,6 +97,7 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	for (i = 0; i < v->nmethods; i++) {
 		const struct cg_pmethod *m = &v->methods[i];
 
+		strbuf_spill(sb);
 		strbuf_printf(sb, "%s\n    {\"id\": ", i ? "," : "");
 		put_id(sb, m->info);
 		strbuf_puts(sb, ", \"class\": ");
@@ -116,6 +118,7 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	for (i = 0; i < v->nedges; i++) {
 		const struct cg_pedge *e = &v->edges[i];
 
+		strbuf_spill(sb);
 		strbuf_printf(sb, "%s\n    {\"caller\": ", i ? "," : "");
 		if (e->from_root)
 			strbuf_printf(sb, "\"thread:%u\"", v->threads[e->caller].tid);

@@ -177,6 +177,7 @@ static void put_threads(const struct cg_view *v, struct strbuf *sb)
 	for (i = 0; i < v->nthreads; i++) {
 		const struct cg_pthread *t = &v->threads[i];
 
+		strbuf_spill(sb);
 		strbuf_printf(sb, "%8u %10" PRIu64, t->tid, t->records);
 		if (v->has_other) {
 			put_row_pct(sb, t->incl_us, v->total_us);
@@ -215,6 +216,7 @@ static void put_exclusive(const struct cg_report *r, const struct cg_view *v, st
 		const struct cg_pmethod *m = order[i];
 		char calls[48], pct[16];
 
+		strbuf_spill(sb);
 		cum += m->excl_us;
 		snprintf(calls, sizeof(calls), "%" PRIu64 "+%" PRIu64, m->calls, m->rec_calls);
 		if (v->has_other) {
@@ -288,6 +290,7 @@ static void put_relatives(const struct cg_report *r, const struct cg_view *v,
 		const struct cg_pedge *e = &v->edges[ix->idx[k]];
 		char calls[32];
 
+		strbuf_spill(sb);
 		snprintf(calls, sizeof(calls), "%" PRIu64, e->calls);
 		if (v->has_other) {
 			strbuf_printf(sb, "%-6s %6s", "", parents ? "parent" : "child");
@@ -409,6 +412,7 @@ static void put_classes(const struct cg_view *v, int short_names, struct strbuf 
 	for (i = 0; i < n; i++) {
 		char calls[48];
 
+		strbuf_spill(sb);
 		if (v->has_other) {
 			int cpu_first = v->primary == CG_USE_CPU;
 

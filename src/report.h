@@ -1,9 +1,11 @@
 /* report.h - what every renderer is given: the finished profile and the facts
  * about the trace, plus the options that shape output.
  *
- * Renderers borrow everything here; they build their whole output in a
- * strbuf (never writing files themselves), so that main can write it
- * atomically or not at all.  A renderer returns 0, or -1 with err filled.
+ * Renderers borrow everything here; they append their output to a strbuf
+ * (never writing files themselves) and may call strbuf_spill between rows
+ * so that a large output is written in chunks (run.c hands the chunks to a
+ * staged output, output.h, which appears whole or not at all).  A renderer
+ * returns 0, or -1 with err filled.
  */
 #ifndef CG_REPORT_H
 #define CG_REPORT_H

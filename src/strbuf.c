@@ -10,9 +10,30 @@
 
 void strbuf_init(struct strbuf *sb)
 {
-	sb->data = NULL;
-	sb->len = 0;
-	sb->cap = 0;
+	memset(sb, 0, sizeof(*sb));
+}
+
+void strbuf_set_sink(struct strbuf *sb, strbuf_sink_fn sink, void *ctx)
+{
+	sb->sink = sink;
+	sb->sink_ctx = ctx;
+	sb->sink_failed = 0;
+}
+
+int strbuf_flush(struct strbuf *sb)
+{
+	if (sb->sink && sb->len) {
+		if (!sb->sink_failed && sb->sink(sb->sink_ctx, sb->data, sb->len) != 0)
+			sb->sink_failed = 1;
+		strbuf_reset(sb);
+	}
+	return sb->sink_failed ? -1 : 0;
+}
+
+void strbuf_spill(struct strbuf *sb)
+{
+	if (sb->sink && sb->len >= STRBUF_SPILL)
+		strbuf_flush(sb);
 }
 
 void strbuf_free(struct strbuf *sb)
@@ -151,22 +172,30 @@ size_t strbuf_utf8_len(const unsigned char *s)
 
 void strbuf_put_json(struct strbuf *sb, const char *str)
 {
-	const unsigned char *s = (const unsigned char *)str;
+	const unsigned char *s = (const unsigned char *)str, *run = s;
 
-	while (*s) {
+	for (;;) {
+		unsigned c = *s;
 		size_t n;
 
-		if (*s == '"' || *s == '\\') {
-			strbuf_putc(sb, '\\');
-			strbuf_putc(sb, (char)*s++);
-		} else if (*s < 0x20 || *s == 0x7f) {
-			strbuf_printf(sb, "\\u%04x", *s++);
-		} else if ((n = strbuf_utf8_len(s)) == 0) {
-			strbuf_puts(sb, "\xef\xbf\xbd");
+		/* Bytes that need no escape are copied a run at a time. */
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
 			s++;
-		} else {
-			strbuf_add(sb, s, n);
-			s += n;
+			continue;
 		}
+		if (c >= 0x80 && (n = strbuf_utf8_len(s)) != 0) {
+			s += n;
+			continue;
+		}
+		strbuf_add(sb, run, (size_t)(s - run));
+		if (!c)
+			return;
+		if (c == '"' || c == '\\')
+			strbuf_add(sb, (const char[]){ '\\', (char)c }, 2);
+		else if (c < 0x20 || c == 0x7f)
+			strbuf_printf(sb, "\\u%04x", c);
+		else /* invalid UTF-8 */
+			strbuf_add(sb, "\xef\xbf\xbd", 3);
+		run = ++s;
 	}
 }

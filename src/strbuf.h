@@ -1,8 +1,12 @@
 /* strbuf.h - a growable byte buffer and the escapers every output needs.
  *
- * Renderers build their whole output in a strbuf and hand it to an output
- * file only when it is complete, so a failure never leaves a partial file.
- * The buffer owns its bytes; strbuf_free releases them.
+ * Renderers append their output to a strbuf.  A buffer may have a sink
+ * (strbuf_set_sink): then a renderer's strbuf_spill, called where it no
+ * longer looks back at what it appended, hands the bytes held to the sink
+ * once there are STRBUF_SPILL of them, so a large output is written in
+ * bounded chunks rather than built whole.  The output file behind a sink is
+ * staged (output.h), so a failure still leaves no partial file.  The buffer
+ * owns its bytes; strbuf_free releases them.
  */
 #ifndef CG_STRBUF_H
 #define CG_STRBUF_H
@@ -10,10 +14,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Bytes held before strbuf_spill hands them to the sink. */
+#define STRBUF_SPILL ((size_t)1 << 20)
+
+/* Where a buffer's bytes go: 0, or nonzero when they could not be written. */
+typedef int (*strbuf_sink_fn)(void *ctx, const void *p, size_t n);
+
 struct strbuf {
 	char *data; /* always NUL-terminated when len > 0 or after strbuf_init */
 	size_t len;
 	size_t cap;
+	strbuf_sink_fn sink; /* NULL: everything stays in the buffer */
+	void *sink_ctx;
+	int sink_failed;     /* the sink refused once; later bytes are dropped */
 };
 
 void strbuf_init(struct strbuf *sb);
@@ -24,6 +37,14 @@ void strbuf_puts(struct strbuf *sb, const char *s);
 void strbuf_putc(struct strbuf *sb, char c);
 void strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Send what sb holds, now and at every strbuf_spill, to sink(ctx, ...). */
+void strbuf_set_sink(struct strbuf *sb, strbuf_sink_fn sink, void *ctx);
+/* With a sink and at least STRBUF_SPILL bytes held: hand them over and
+ * empty sb.  Call it only where nothing appended so far is looked at again. */
+void strbuf_spill(struct strbuf *sb);
+/* Hand everything held to the sink (if any).  0, or -1 when the sink failed
+ * now or at an earlier spill. */
+int strbuf_flush(struct strbuf *sb);
 /* Detach the bytes: the caller owns the returned pointer; sb is emptied. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);
 
