@@ -16,6 +16,7 @@ struct flame_ctx {
 	size_t nused;
 	struct strbuf *out;   /* NULL: count only */
 	const struct cg_view *all;
+	int other;            /* write the other clock too */
 };
 
 /* Kept children of node id, sorted; caller frees. */
@@ -69,6 +70,9 @@ static void walk(struct flame_ctx *F, uint32_t root)
 					      ? (int64_t)-1
 					      : (int64_t)F->all->method_pos[nd->midx],
 				      nd->incl_us, nd->excl_us, n);
+			if (F->other)
+				strbuf_printf(F->out, ",%" PRIu64 ",%" PRIu64, nd->o_incl_us,
+					      nd->o_excl_us);
 			if (nd->midx != CCT_NONE && nd->midx < F->nused)
 				F->used[nd->midx] = 1;
 		}
@@ -92,11 +96,12 @@ static void walk(struct flame_ctx *F, uint32_t root)
 	free(st);
 }
 
-void flame_json(const struct cg_cct *c, struct cg_profile *p, unsigned char *used, size_t nused,
-		struct strbuf *out)
+void flame_json(const struct cg_cct *c, struct cg_profile *p, const int32_t *map,
+		unsigned char *used, size_t nused, struct strbuf *out)
 {
 	const struct cg_view *all = profile_view(p, -1);
 	struct flame_ctx F;
+	const char *const *focus, *const *hide;
 	size_t i, pass;
 	int global = 0;
 
@@ -109,7 +114,7 @@ void flame_json(const struct cg_cct *c, struct cg_profile *p, unsigned char *use
 	for (i = 0; i < all->nthreads; i++) {
 		uint32_t r = cct_root(c, (uint32_t)i);
 
-		if (r == CCT_NONE)
+		if (r == CCT_NONE || (map && map[i] < 0))
 			continue;
 		F.min_us = all->threads[i].incl_us / FLAME_FRACTION;
 		F.budget = SIZE_MAX;
@@ -124,18 +129,35 @@ void flame_json(const struct cg_cct *c, struct cg_profile *p, unsigned char *use
 	F.out = out;
 	F.all = all;
 	F.budget = FLAME_BUDGET;
+	F.other = all->has_other;
+	profile_filters(p, &focus, &hide);
 	strbuf_puts(out, "{\"threads\":[");
 	for (i = 0, pass = 0; i < all->nthreads; i++) {
 		uint32_t r = cct_root(c, (uint32_t)i);
 
-		if (r == CCT_NONE || F.budget == 0)
+		if (r == CCT_NONE || F.budget == 0 || (map && map[i] < 0))
 			continue;
 		F.min_us = (global ? all->total_us : all->threads[i].incl_us) / FLAME_FRACTION;
-		strbuf_printf(out, "%s[%zu,%" PRIu64, pass++ ? "," : "", i, all->threads[i].incl_us);
+		strbuf_printf(out, "%s[%zu,%" PRIu64, pass++ ? "," : "", map ? (size_t)map[i] : i,
+			      all->threads[i].incl_us);
+		if (F.other) {
+			/* The thread's time on the other clock, as the trees give it:
+			 * at least its frames' time, and exactly that under --focus. */
+			uint64_t o_top = 0, o_incl = all->threads[i].other_us;
+			uint32_t ch;
+
+			for (ch = cct_node(c, r)->first_child; ch != CCT_NONE;
+			     ch = cct_node(c, ch)->next_sibling)
+				o_top += cct_node(c, ch)->o_incl_us;
+			if (focus || o_incl < o_top)
+				o_incl = o_top;
+			strbuf_printf(out, ",%" PRIu64, o_incl);
+		}
 		F.budget--;
 		walk(&F, r);
 		strbuf_putc(out, ']');
 	}
-	strbuf_printf(out, "],\"fraction\":%d,\"global\":%d,\"kept\":%zu,\"dropped\":%zu}",
-		      FLAME_FRACTION, global, F.kept, F.dropped);
+	strbuf_printf(out, "],\"fraction\":%d,\"global\":%d,\"kept\":%zu,\"dropped\":%zu,"
+			   "\"other\":%d}",
+		      FLAME_FRACTION, global, F.kept, F.dropped, F.other);
 }

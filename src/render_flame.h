@@ -27,8 +27,14 @@
  * k, incl us, excl us, number of kept children (k: the method's position in
  * the all-threads view, -1 for the root); the thread's own entry is
  * its root (incl = the thread's time).  Children sorted by inclusive desc,
- * then midx.  Sets used[midx] (size nused) for every method named. */
-void flame_json(const struct cg_cct *c, struct cg_profile *p, unsigned char *used, size_t nused,
-		struct strbuf *out);
+ * then midx.  Sets used[midx] (size nused) for every method named.  On a
+ * dual-clock trace "other" is 1, each thread's entry is [thread index, incl,
+ * incl on the other clock, ...] and each frame has two more numbers, its
+ * inclusive and exclusive time on the other clock; else "other" is 0.
+ * Which frames are kept is decided on the primary clock.  map (NULL:
+ * every thread as itself) gives the thread index written for thread i,
+ * and leaves out the threads it maps to -1 (report.h thread_map). */
+void flame_json(const struct cg_cct *c, struct cg_profile *p, const int32_t *map,
+		unsigned char *used, size_t nused, struct strbuf *out);
 
 #endif

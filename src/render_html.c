@@ -38,6 +38,7 @@
 #include "render_gv.h"
 #include "render_timeline.h"
 #include "render_tree.h"
+#include "timeline.h"
 
 /* Inline SVG budget over all views.  The All-threads graph is always
  * included; per-thread graphs follow, busiest thread first, while the total
@@ -45,6 +46,19 @@
  * a Graphviz layout, so the count also bounds the run time). */
 #define HTML_SVG_BUDGET ((size_t)3 << 20)
 #define HTML_THREAD_GRAPHS 8
+
+/* Many threads: the page lists the threads timeline_fold chooses (see
+ * timeline.h) and folds the others into one "N idle threads" entry with
+ * their summed records and times and no view of its own.  Their time stays
+ * in the all-threads view, where their root edges are merged into the
+ * entry's.  So the page holds O(TL_THREADS_MAX x per-thread bounds) of
+ * per-thread data whatever the number of threads, and no per-thread view
+ * is built for a folded thread. */
+struct fold {
+	int32_t *map;         /* thread index -> page index, -1 folded; NULL: all */
+	size_t nlisted, nfolded;
+	uint64_t records, incl_us, excl_us;
+};
 
 /* The stylesheet and the scripts: src/assets/report.css, util.js (pure
  * helpers, in the head so every later script can use them) and report.js. */
@@ -238,6 +252,37 @@ static int cmp_busy(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* Choose the threads the page lists (timeline_fold) and add up the others. */
+static void fold_threads(const struct cg_view *all, struct fold *F)
+{
+	size_t i;
+
+	memset(F, 0, sizeof(*F));
+	F->map = timeline_fold(all, &F->nlisted);
+	for (i = 0; F->map && i < all->nthreads; i++) {
+		const struct cg_pthread *t = &all->threads[i];
+
+		if (F->map[i] >= 0)
+			continue;
+		F->nfolded++;
+		F->records += t->records;
+		F->incl_us += t->incl_us;
+		F->excl_us += t->excl_us;
+	}
+}
+
+/* 1 when thread i is listed on its own. */
+static int listed(const struct fold *F, size_t i)
+{
+	return !F->map || F->map[i] >= 0;
+}
+
+/* Thread i's index in the page (the folded entry's, nlisted, when folded). */
+static size_t page_index(const struct fold *F, size_t i)
+{
+	return !F->map ? i : F->map[i] >= 0 ? (size_t)F->map[i] : F->nlisted;
+}
+
 /* Render view v as graph number G->ngraphs.  Returns 1 when it was added, 0
  * when it would overrun *budget (nothing added), -1 on a Graphviz error. */
 static int add_graph(const struct cg_report *r, const struct cg_view *v, struct graphs *G,
@@ -271,7 +316,8 @@ out:
 /* Choose and render the graphs: always all threads; then the busiest
  * threads within HTML_SVG_BUDGET and HTML_THREAD_GRAPHS.  A single-thread
  * trace reuses the all-threads graph.  Returns 0 or -1 (err filled). */
-static int make_graphs(const struct cg_report *r, struct graphs *G, struct cg_error *err)
+static int make_graphs(const struct cg_report *r, const struct fold *F, struct graphs *G,
+		       struct cg_error *err)
 {
 	struct cg_profile *p = r->profile;
 	const struct cg_view *all = profile_view(p, -1);
@@ -288,7 +334,7 @@ static int make_graphs(const struct cg_report *r, struct graphs *G, struct cg_er
 	for (i = 0; i < nt; i++) {
 		order[i].incl_us = all->threads[i].incl_us;
 		order[i].index = i;
-		if (profile_view(p, (int)i)->nmethods)
+		if (listed(F, i) && profile_view(p, (int)i)->nmethods)
 			G->with_methods++;
 	}
 	if (nt == 1) {
@@ -298,8 +344,11 @@ static int make_graphs(const struct cg_report *r, struct graphs *G, struct cg_er
 	}
 	qsort(order, nt, sizeof(*order), cmp_busy);
 	for (i = 0; i < nt && G->thread_graphs < HTML_THREAD_GRAPHS; i++) {
-		const struct cg_view *v = profile_view(p, (int)order[i].index);
+		const struct cg_view *v;
 
+		if (!listed(F, order[i].index))
+			continue;
+		v = profile_view(p, (int)order[i].index);
 		if (!v->nmethods)
 			continue;
 		added = add_graph(r, v, G, &budget, err);
@@ -340,7 +389,7 @@ static void put_head(const struct cg_report *r, struct strbuf *sb)
 }
 
 /* The threads of the all-threads view as a static table, open when short. */
-static void put_threads_table(const struct cg_view *all, struct strbuf *sb)
+static void put_threads_table(const struct cg_view *all, const struct fold *F, struct strbuf *sb)
 {
 	char ms[32], pct[16];
 	size_t i;
@@ -353,6 +402,8 @@ static void put_threads_table(const struct cg_view *all, struct strbuf *sb)
 	for (i = 0; i < all->nthreads; i++) {
 		const struct cg_pthread *t = &all->threads[i];
 
+		if (!listed(F, i))
+			continue;
 		strbuf_printf(sb, "<tr><td class=\"num\">%u</td><td>", t->tid);
 		put_text(sb, t->name);
 		strbuf_printf(sb, "</td><td class=\"num\">%" PRIu64 "</td><td class=\"num\">%s</td>",
@@ -360,12 +411,22 @@ static void put_threads_table(const struct cg_view *all, struct strbuf *sb)
 		strbuf_printf(sb, "<td class=\"num\">%s</td>", fmt_pct(pct, t->incl_us, all->total_us));
 		strbuf_printf(sb, "<td class=\"num\">%s</td></tr>\n", fmt_ms(ms, t->excl_us));
 	}
+	if (F->nfolded) {
+		strbuf_printf(sb, "<tr class=\"folded\"><td class=\"num\"></td><td>%zu idle threads "
+				  "(each under %g %% of the total, or past the %d busiest; folded)</td>"
+				  "<td class=\"num\">%" PRIu64 "</td><td class=\"num\">%s</td>",
+			      F->nfolded, 100.0 / TL_IDLE_SHARE, TL_THREADS_MAX, F->records,
+			      fmt_ms(ms, F->incl_us));
+		strbuf_printf(sb, "<td class=\"num\">%s</td>", fmt_pct(pct, F->incl_us, all->total_us));
+		strbuf_printf(sb, "<td class=\"num\">%s</td></tr>\n", fmt_ms(ms, F->excl_us));
+	}
 	strbuf_puts(sb, "</tbody></table></details>\n");
 }
 
 /* Static summary: trace, format, clocks (and the other clock's total of a
  * dual-clock trace), process, threads, total, records, mode, warnings. */
-static void put_summary(const struct cg_report *r, const struct cg_view *all, struct strbuf *sb)
+static void put_summary(const struct cg_report *r, const struct cg_view *all, const struct fold *F,
+			struct strbuf *sb)
 {
 	const struct cg_trace_info *in = r->info;
 	const struct cg_profile_stats *stats = profile_stats(r->profile);
@@ -415,12 +476,12 @@ static void put_summary(const struct cg_report *r, const struct cg_view *all, st
 		strbuf_puts(sb, "</ul>");
 	}
 	strbuf_puts(sb, "</dd>\n</dl>\n");
-	put_threads_table(all, sb);
+	put_threads_table(all, F, sb);
 	strbuf_puts(sb, "</div>\n</section>\n");
 }
 
 /* The sticky bar: thread selector, search box, matched share. */
-static void put_bar(const struct cg_view *all, struct strbuf *sb)
+static void put_bar(const struct cg_view *all, const struct fold *F, struct strbuf *sb)
 {
 	char ms[32];
 	size_t i;
@@ -431,10 +492,15 @@ static void put_bar(const struct cg_view *all, struct strbuf *sb)
 	for (i = 0; i < all->nthreads; i++) {
 		const struct cg_pthread *t = &all->threads[i];
 
-		strbuf_printf(sb, "<option value=\"%zu\">", i + 1);
+		if (!listed(F, i))
+			continue;
+		strbuf_printf(sb, "<option value=\"%zu\">", page_index(F, i) + 1);
 		put_text(sb, t->name);
 		strbuf_printf(sb, " (%u): %s ms</option>\n", t->tid, fmt_ms(ms, t->incl_us));
 	}
+	if (F->nfolded)
+		strbuf_printf(sb, "<option disabled>%zu idle threads (folded): %s ms</option>\n",
+			      F->nfolded, fmt_ms(ms, F->incl_us));
 	strbuf_puts(sb, "</select></label>\n");
 	if (all->has_other) {
 		enum cg_clock_sel c[2] = { all->primary, profile_other_clock(all->primary) };
@@ -543,9 +609,11 @@ static void put_table(const struct cg_view *all, int sampled, struct strbuf *sb)
  * view adds the other clock: "ototal", [oincl, oexcl] after each method's
  * five numbers and oincl after each edge's four. */
 static void put_view(const struct cg_view *all, const struct cg_view *v, int vi, int graph,
-		     struct strbuf *sb)
+		     const struct fold *F, struct strbuf *sb)
 {
-	size_t i;
+	/* Root edges of folded threads, merged per callee (all-threads view). */
+	struct merged { uint64_t calls, incl, o_incl; int used; } *mg = NULL;
+	size_t i, n = 0;
 
 	strbuf_printf(sb, "{\"t\":%d,\"total\":%" PRIu64 ",", vi - 1, v->total_us);
 	if (v->has_other)
@@ -561,16 +629,36 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 			strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64, m->o_incl_us, m->o_excl_us);
 	}
 	strbuf_puts(sb, "],\n\"e\":[");
+	if (F->nfolded && !vi)
+		mg = xcalloc(all->nmethods + 1, sizeof(*mg));
 	for (i = 0; i < v->nedges; i++) {
 		const struct cg_pedge *e = &v->edges[i];
-		int64_t caller = e->from_root ? -1 - (vi ? (int64_t)(vi - 1) : (int64_t)e->caller)
+		int64_t caller = e->from_root ? -1 - (vi ? (int64_t)(vi - 1) : (int64_t)page_index(F, e->caller))
 					      : (int64_t)all->method_pos[e->caller];
 
-		strbuf_printf(sb, "%s%" PRId64 ",%" PRIu32 ",%" PRIu64 ",%" PRIu64, i ? "," : "",
+		if (mg && e->from_root && !listed(F, e->caller)) {
+			struct merged *m = &mg[all->method_pos[e->callee]];
+
+			m->calls += e->calls;
+			m->incl += e->incl_us;
+			m->o_incl += e->o_incl_us;
+			m->used = 1;
+			continue;
+		}
+		strbuf_printf(sb, "%s%" PRId64 ",%" PRIu32 ",%" PRIu64 ",%" PRIu64, n++ ? "," : "",
 			      caller, all->method_pos[e->callee], e->calls, e->incl_us);
 		if (v->has_other)
 			strbuf_printf(sb, ",%" PRIu64, e->o_incl_us);
 	}
+	for (i = 0; mg && i < all->nmethods; i++) {
+		if (!mg[i].used)
+			continue;
+		strbuf_printf(sb, "%s%" PRId64 ",%zu,%" PRIu64 ",%" PRIu64, n++ ? "," : "",
+			      -1 - (int64_t)F->nlisted, i, mg[i].calls, mg[i].incl);
+		if (v->has_other)
+			strbuf_printf(sb, ",%" PRIu64, mg[i].o_incl);
+	}
+	free(mg);
 	strbuf_puts(sb, "]}");
 }
 
@@ -578,7 +666,8 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
  * a single-clock trace), threads [tid, name, records, incl, excl], methods
  * [display name (javaname_put_label), signature, id in lower-case hex] in all-threads view order, then the views:
  * all threads first, then each thread in view order.  Times in us. */
-static void put_data(const struct cg_report *r, const struct graphs *G, struct strbuf *sb)
+static void put_data(const struct cg_report *r, const struct graphs *G, const struct fold *F,
+		     struct strbuf *sb)
 {
 	struct cg_profile *p = r->profile;
 	const struct cg_view *all = profile_view(p, -1);
@@ -599,11 +688,17 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 	for (i = 0; i < all->nthreads; i++) {
 		const struct cg_pthread *t = &all->threads[i];
 
-		strbuf_printf(sb, "%s\n[%u,", i ? "," : "", t->tid);
+		if (!listed(F, i))
+			continue;
+		strbuf_printf(sb, "%s\n[%u,", page_index(F, i) ? "," : "", t->tid);
 		put_jstr(sb, t->name);
 		strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", t->records, t->incl_us,
 			      t->excl_us);
 	}
+	/* The folded threads' entry: tid -1, no view of its own. */
+	if (F->nfolded)
+		strbuf_printf(sb, "%s\n[-1,\"%zu idle threads\",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
+			      F->nlisted ? "," : "", F->nfolded, F->records, F->incl_us, F->excl_us);
 	strbuf_puts(sb, "],\n\"methods\":[");
 	for (i = 0; i < all->nmethods; i++) {
 		const struct cg_method_info *m = all->methods[i].info;
@@ -617,10 +712,13 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 		strbuf_printf(sb, ",\"%" PRIx64 "\"]", m->id);
 	}
 	strbuf_puts(sb, "],\n\"views\":[\n");
-	put_view(all, all, 0, G->graph_of[0], sb);
+	put_view(all, all, 0, G->graph_of[0], F, sb);
 	for (i = 0; i < nt; i++) {
+		if (!listed(F, i))
+			continue;
 		strbuf_puts(sb, ",\n");
-		put_view(all, profile_view(p, (int)i), (int)i + 1, G->graph_of[i + 1], sb);
+		put_view(all, profile_view(p, (int)i), (int)page_index(F, i) + 1, G->graph_of[i + 1], F,
+			 sb);
 	}
 	strbuf_puts(sb, "]}\n</script>\n");
 	strbuf_free(&name);
@@ -632,28 +730,33 @@ static void put_data(const struct cg_report *r, const struct graphs *G, struct s
 static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
 {
 	const struct cg_view *all = profile_view(r->profile, -1);
+	struct cg_report parts = *r;
 	struct graphs G;
+	struct fold F;
 	int rc = -1;
 
 	memset(&G, 0, sizeof(G));
-	if (make_graphs(r, &G, err) < 0)
+	fold_threads(all, &F);
+	parts.thread_map = F.map;
+	if (make_graphs(r, &F, &G, err) < 0)
 		goto out;
 	put_head(r, sb);
-	put_summary(r, all, sb);
-	put_bar(all, sb);
-	put_graphs(r, &G, all->nthreads, sb);
+	put_summary(r, all, &F, sb);
+	put_bar(all, &F, sb);
+	put_graphs(r, &G, F.nlisted, sb);
 	put_table(all, profile_sampling(r->profile), sb);
-	if (render_tree_section(r, sb, err) < 0)
+	if (render_tree_section(&parts, sb, err) < 0)
 		goto out;
-	if (render_timeline_section(r, sb, err) < 0)
+	if (render_timeline_section(&parts, sb, err) < 0)
 		goto out;
-	put_data(r, &G, sb);
+	put_data(r, &G, &F, sb);
 	strbuf_puts(sb, "<script>\n");
 	strbuf_puts(sb, report_js);
 	strbuf_puts(sb, "</script>\n</body>\n</html>\n");
 	rc = 0;
 out:
 	graphs_free(&G);
+	free(F.map);
 	return rc;
 }
 

@@ -78,20 +78,25 @@ static void put_data(const struct cg_report *r, struct strbuf *sb)
 	memset(used, 0, nm ? nm : 1);
 	strbuf_init(&js);
 	strbuf_init(&name);
-	strbuf_puts(&js, "{\"timeline\":");
-	timeline_json(r->timeline, r->profile, used, nm, &js);
+	strbuf_printf(&js, "{\"clock\":\"%s\",\"timeline\":", profile_clock_name(all->primary));
+	timeline_json(r->timeline, r->profile, r->thread_map, used, nm, &js);
 	strbuf_puts(&js, ",\n\"flame\":");
 	if (r->cct)
-		flame_json(r->cct, r->profile, used, nm, &js);
+		flame_json(r->cct, r->profile, r->thread_map, used, nm, &js);
 	else
 		strbuf_puts(&js, "{\"threads\":[]}");
 	strbuf_puts(&js, ",\n\"threads\":[");
 	for (i = 0; i < all->nthreads; i++) {
-		strbuf_printf(&js, "%s[%" PRIu32 ",\"", i ? "," : "", all->threads[i].tid);
+		/* Listed threads only, in order: entry j is the thread mapped to j. */
+		if (r->thread_map && r->thread_map[i] < 0)
+			continue;
+		strbuf_printf(&js, "%s[%" PRIu32 ",\"", first ? "" : ",", all->threads[i].tid);
+		first = 0;
 		strbuf_put_json(&js, all->threads[i].name);
 		strbuf_puts(&js, "\"]");
 	}
 	strbuf_puts(&js, "],\n\"names\":{");
+	first = 1;
 	for (i = 0; i < nm; i++) {
 		if (!used[i] || i >= all->npos || all->method_pos[i] == UINT32_MAX)
 			continue;
@@ -132,14 +137,18 @@ int render_timeline_section(const struct cg_report *r, struct strbuf *out, struc
 	strbuf_puts(out, timeline_css);
 	strbuf_puts(out, "</style>\n<section id=\"timeline\">\n<h2>Timeline</h2>\n");
 	strbuf_printf(out, "<p class=\"tlnote\">One row per thread, calls as nested bars on the %s "
-			   "clock. To stay small, the report keeps %" PRIu64 " of %" PRIu64 " calls: "
+			   "clock%s. To stay small, the report keeps %" PRIu64 " of %" PRIu64 " calls: "
 			   "per thread the %d longest, and of those only calls of at least 1/%d of "
 			   "the thread's time, at most %d in all; the other %" PRIu64 " are merged "
 			   "into grey busy strips (%d bins per depth, darker when busier). Wheel or "
 			   "+/- to zoom, drag or arrows to pan, 0 for all; click a method in the "
 			   "flat profile to mark its kept calls under the rows. Threads with no "
 			   "recorded time fold into one row; click it to show them.</p>\n",
-		      report_clock_name(r), kept, seen, TL_CAP, TL_FRACTION, TL_BUDGET, merged,
+		      profile_view(r->profile, -1)->has_other ? "chosen" : report_clock_name(r),
+		      profile_view(r->profile, -1)->has_other ? " (the Clock switch; which calls are "
+								"kept is decided on the primary clock, "
+								"the first one it offers)" : "",
+		      kept, seen, TL_CAP, TL_FRACTION, TL_BUDGET, merged,
 		      TL_BINS);
 	strbuf_puts(out, "<div class=\"tlbar\"><button type=\"button\" id=\"tl-in\">Zoom in</button>"
 			 "<button type=\"button\" id=\"tl-out\">Zoom out</button>"

@@ -201,7 +201,7 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	for (i = 0; i < all->nthreads; i++) {
 		uint32_t root = cct_root(c, (uint32_t)i);
 
-		if (root == CCT_NONE)
+		if (root == CCT_NONE || (r->thread_map && r->thread_map[i] < 0))
 			continue;
 		T.min_us = all->threads[i].incl_us / TREE_FRACTION;
 		T.budget = SIZE_MAX;
@@ -228,8 +228,9 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	strbuf_puts(out, "{\"threads\":[");
 	for (i = 0, pass = 0; i < all->nthreads; i++) {
 		uint32_t root = cct_root(c, (uint32_t)i);
+		size_t pi = r->thread_map ? (size_t)r->thread_map[i] : i;
 
-		if (root == CCT_NONE)
+		if (root == CCT_NONE || (r->thread_map && r->thread_map[i] < 0))
 			continue;
 		if (T.budget == 0) {
 			/* Past the budget whole threads are left out. */
@@ -237,11 +238,11 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 			continue;
 		}
 		T.min_us = (global ? all->total_us : all->threads[i].incl_us) / TREE_FRACTION;
-		strbuf_printf(out, "%s\n[%zu", pass++ ? "," : "", i);
+		strbuf_printf(out, "%s\n[%zu", pass++ ? "," : "", pi);
 		T.budget--;
 		walk(&T, i, root);
 		strbuf_putc(out, ']');
-		put_drops(&T, &A, i, root, &drops);
+		put_drops(&T, &A, pi, root, &drops);
 	}
 	strbuf_putc(&drops, ']');
 	strbuf_puts(out, "],\n\"drops\":");

@@ -40,6 +40,10 @@ struct cg_report {
 	const struct cg_diff *diff;        /* -d: change per method of this (later) trace; else NULL */
 	const struct cg_events *events;    /* every enter/leave (--speedscope, --chrome-trace); else NULL */
 	int slash_names;                   /* --slash-names: folded frames as java/lang/String.equals */
+	/* The HTML report's threads: thread_map[i] is thread i's index in the
+	 * page, or -1 when it is folded into one "idle threads" entry; NULL
+	 * lists every thread as itself.  Set by render_html for its parts. */
+	const int32_t *thread_map;
 };
 
 /* A renderer that turns the report into bytes. */

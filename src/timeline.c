@@ -8,7 +8,7 @@
 #include "util.h"
 
 struct tl_open {
-	uint64_t start;
+	uint64_t start, o_start;
 	uint32_t midx;
 };
 
@@ -20,9 +20,13 @@ struct tl_thread {
 	struct cg_tl_span *heap; /* min-heap on (dur, later start) while reading */
 	size_t nheap, heap_cap;
 	uint32_t adopts;
-	struct cg_tl_busy busy;
-	int has_busy;
+	struct cg_tl_busy *busy;   /* NULL until a span is merged (keeps idle threads small) */
 	uint64_t merged;
+	/* The other clock of a dual-clock trace, as the profile last reported
+	 * it (obs_other): the thread's first event and the current event. */
+	int o_seen;
+	uint64_t o_first, o_now;
+	struct cg_tl_busy *obusy;  /* busy strips on the other clock, or NULL */
 };
 
 struct cg_timeline {
@@ -30,6 +34,7 @@ struct cg_timeline {
 	size_t nth;
 	uint64_t seen, kept, merged;
 	int finished;
+	int has_other;            /* the profile reported the other clock */
 	struct cg_observer next;  /* forwarded to first when has_next */
 	int has_next;
 };
@@ -51,17 +56,22 @@ void timeline_free(struct cg_timeline *tl)
 	for (i = 0; i < tl->nth; i++) {
 		free(tl->th[i].stack);
 		free(tl->th[i].heap);
-		for (d = 0; d < TL_DEPTHS; d++)
-			free(tl->th[i].busy.rows[d]);
+		for (d = 0; d < TL_DEPTHS; d++) {
+			if (tl->th[i].busy)
+				free(tl->th[i].busy->rows[d]);
+			if (tl->th[i].obusy)
+				free(tl->th[i].obusy->rows[d]);
+		}
+		free(tl->th[i].busy);
+		free(tl->th[i].obusy);
 	}
 	free(tl->th);
 	free(tl);
 }
 
-static struct tl_thread *thread_at(struct cg_timeline *tl, uint32_t i, uint64_t t)
+/* Thread i's slot, zeroed when new. */
+static struct tl_thread *thread_slot(struct cg_timeline *tl, uint32_t i)
 {
-	struct tl_thread *th;
-
 	if (i >= tl->nth) {
 		size_t n = i + 1;
 
@@ -69,13 +79,16 @@ static struct tl_thread *thread_at(struct cg_timeline *tl, uint32_t i, uint64_t 
 		memset(tl->th + tl->nth, 0, (n - tl->nth) * sizeof(*tl->th));
 		tl->nth = n;
 	}
-	th = &tl->th[i];
+	return &tl->th[i];
+}
+
+static struct tl_thread *thread_at(struct cg_timeline *tl, uint32_t i, uint64_t t)
+{
+	struct tl_thread *th = thread_slot(tl, i);
+
 	if (!th->seen) {
 		th->seen = 1;
 		th->first = t;
-		th->busy.origin = t;
-		th->busy.width = 1;
-		th->busy.nbins = TL_BINS;
 	}
 	return th;
 }
@@ -141,17 +154,25 @@ static void busy_cover(struct cg_tl_busy *b, uint64_t t)
 	}
 }
 
-/* Add the span's time to the bins of its current depth. */
-static void busy_add(struct tl_thread *th, uint64_t start, uint64_t dur, uint32_t depth)
+/* Add [start, start + dur) to the bins *bp of depth, made on first use
+ * with its origin at the thread's first event, origin. */
+static void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, uint64_t dur,
+		     uint32_t depth)
 {
-	struct cg_tl_busy *b = &th->busy;
 	uint64_t end = start + dur, k;
 	uint32_t *row;
 	size_t d = depth < TL_DEPTHS ? depth : TL_DEPTHS - 1;
+	struct cg_tl_busy *b;
 
-	th->merged++;
 	if (dur == 0)
 		return;
+	if (!*bp) {
+		*bp = xcalloc(1, sizeof(**bp));
+		(*bp)->origin = origin;
+		(*bp)->width = 1;
+		(*bp)->nbins = TL_BINS;
+	}
+	b = *bp;
 	if (start < b->origin)
 		start = b->origin; /* cannot happen: times never precede first */
 	busy_cover(b, end - 1);
@@ -159,7 +180,6 @@ static void busy_add(struct tl_thread *th, uint64_t start, uint64_t dur, uint32_
 		b->rows[d] = xmalloc(TL_BINS * sizeof(uint32_t));
 		memset(b->rows[d], 0, TL_BINS * sizeof(uint32_t));
 	}
-	th->has_busy = 1;
 	row = b->rows[d];
 	for (k = (start - b->origin) / b->width; k < TL_BINS; k++) {
 		uint64_t lo = b->origin + k * b->width, hi = lo + b->width, s, e, v;
@@ -173,6 +193,16 @@ static void busy_add(struct tl_thread *th, uint64_t start, uint64_t dur, uint32_
 	}
 }
 
+/* Merge a span into the busy strips of its current depth, on both clocks. */
+static void busy_add(struct cg_timeline *tl, struct tl_thread *th, const struct cg_tl_span *s,
+		     uint32_t depth)
+{
+	th->merged++;
+	busy_put(&th->busy, th->first, s->start, s->dur, depth);
+	if (tl->has_other)
+		busy_put(&th->obusy, th->o_first, s->o_start, s->o_dur, depth);
+}
+
 /* Current depth of a span recorded with generation gen. */
 static uint32_t span_depth(const struct tl_thread *th, const struct cg_tl_span *s)
 {
@@ -181,19 +211,21 @@ static uint32_t span_depth(const struct tl_thread *th, const struct cg_tl_span *
 
 /* A finished span: into the heap, or merged. */
 static void span_done(struct cg_timeline *tl, struct tl_thread *th, uint64_t start, uint64_t end,
-		      uint32_t midx, uint32_t depth)
+		      uint64_t o_start, uint32_t midx, uint32_t depth)
 {
 	struct cg_tl_span s;
 
 	tl->seen++;
 	s.start = start;
 	s.dur = end - start;
+	s.o_start = o_start;
+	s.o_dur = th->o_now > o_start ? th->o_now - o_start : 0;
 	s.midx = midx;
 	s.depth = depth;
 	s.gen = th->adopts;
 	if (th->nheap < TL_CAP) {
 		if (th->nheap == th->heap_cap) {
-			th->heap_cap = th->heap_cap ? th->heap_cap * 2 : 64;
+			th->heap_cap = th->heap_cap ? th->heap_cap * 2 : 4;
 			th->heap = xrealloc(th->heap, th->heap_cap * sizeof(*th->heap));
 		}
 		th->heap[th->nheap] = s;
@@ -201,10 +233,10 @@ static void span_done(struct cg_timeline *tl, struct tl_thread *th, uint64_t sta
 		return;
 	}
 	if (!span_less(&th->heap[0], &s)) {
-		busy_add(th, s.start, s.dur, s.depth);
+		busy_add(tl, th, &s, s.depth);
 		return;
 	}
-	busy_add(th, th->heap[0].start, th->heap[0].dur, span_depth(th, &th->heap[0]));
+	busy_add(tl, th, &th->heap[0], span_depth(th, &th->heap[0]));
 	th->heap[0] = s;
 	heap_down(th->heap, th->nheap, 0);
 }
@@ -218,10 +250,11 @@ static void obs_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 		tl->next.enter(tl->next.ctx, thread, midx, t);
 	th = thread_at(tl, thread, t);
 	if (th->depth == th->stack_cap) {
-		th->stack_cap = th->stack_cap ? th->stack_cap * 2 : 64;
+		th->stack_cap = th->stack_cap ? th->stack_cap * 2 : 4;
 		th->stack = xrealloc(th->stack, th->stack_cap * sizeof(*th->stack));
 	}
 	th->stack[th->depth].start = t;
+	th->stack[th->depth].o_start = th->o_now;
 	th->stack[th->depth].midx = midx;
 	th->depth++;
 }
@@ -238,34 +271,18 @@ static void obs_leave(void *ctx, uint32_t thread, uint64_t t)
 	if (th->depth == 0)
 		return; /* the profile never leaves an empty stack */
 	o = &th->stack[--th->depth];
-	span_done(tl, th, o->start, t < o->start ? o->start : t, o->midx, (uint32_t)th->depth);
+	span_done(tl, th, o->start, t < o->start ? o->start : t, o->o_start, o->midx,
+		  (uint32_t)th->depth);
 }
 
-static void obs_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, uint64_t t)
+/* Move every row of b one depth deeper (the last row absorbs the one above). */
+static void busy_deepen(struct cg_tl_busy *b)
 {
-	struct cg_timeline *tl = ctx;
-	struct tl_thread *th;
-	struct cg_tl_busy *b;
 	uint32_t *last;
 	size_t d, k;
 
-	if (tl->has_next)
-		tl->next.adopt(tl->next.ctx, thread, midx, first, t);
-	th = thread_at(tl, thread, first);
-	b = &th->busy;
-	if (first < th->first) {
-		/* The thread's first event was not reported (a hidden frame, say):
-		 * move the origin back while no bin is used, else clamp. */
-		for (d = 0; d < TL_DEPTHS && !b->rows[d]; d++)
-			;
-		if (d == TL_DEPTHS)
-			th->first = b->origin = first;
-		else
-			first = th->first;
-	}
-	/* Everything so far moves one level deeper: heap spans through their
-	 * generation, bins by shifting rows (the last row absorbs the one above). */
-	th->adopts++;
+	if (!b)
+		return;
 	last = b->rows[TL_DEPTHS - 1];
 	if (last && b->rows[TL_DEPTHS - 2]) {
 		for (k = 0; k < TL_BINS; k++) {
@@ -281,15 +298,46 @@ static void obs_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first,
 		b->rows[d] = b->rows[d - 1];
 	b->rows[0] = NULL;
 	b->rows[TL_DEPTHS - 1] = last;
-	span_done(tl, th, first, t < first ? first : t, midx, 0);
 }
 
-/* The timeline keeps one clock; the other clock's times pass through. */
+static void obs_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, uint64_t t)
+{
+	struct cg_timeline *tl = ctx;
+	struct tl_thread *th;
+
+	if (tl->has_next)
+		tl->next.adopt(tl->next.ctx, thread, midx, first, t);
+	th = thread_at(tl, thread, first);
+	if (first < th->first) {
+		/* The thread's first event was not reported (a hidden frame, say):
+		 * move the origin back while no bin is used, else clamp. */
+		if (!th->busy)
+			th->first = first;
+		else
+			first = th->first;
+	}
+	/* Everything so far moves one level deeper: heap spans through their
+	 * generation, bins by shifting rows. */
+	th->adopts++;
+	busy_deepen(th->busy);
+	busy_deepen(th->obusy);
+	span_done(tl, th, first, t < first ? first : t, th->o_first, midx, 0);
+}
+
+/* The other clock's times at the event about to be reported: kept for the
+ * spans' other-clock start and duration, and passed on. */
 static void obs_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
 {
 	struct cg_timeline *tl = ctx;
+	struct tl_thread *th;
 
-	tl->next.other(tl->next.ctx, thread, o_first, o_t);
+	if (tl->has_next && tl->next.other)
+		tl->next.other(tl->next.ctx, thread, o_first, o_t);
+	th = thread_slot(tl, thread);
+	tl->has_other = 1;
+	th->o_seen = 1;
+	th->o_first = o_first;
+	th->o_now = o_t < o_first ? o_first : o_t;
 }
 
 void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
@@ -303,7 +351,7 @@ void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 	o->enter = obs_enter;
 	o->leave = obs_leave;
 	o->adopt = obs_adopt;
-	o->other = tl->has_next && tl->next.other ? obs_other : NULL;
+	o->other = obs_other;
 }
 
 static int cmp_dur_desc(const void *a, const void *b)
@@ -328,18 +376,89 @@ static int cmp_start(const void *a, const void *b)
 	return (x->midx > y->midx) - (x->midx < y->midx);
 }
 
+/* A thread index with its time, for timeline_fold's order. */
+struct by_time {
+	uint64_t us;
+	size_t i;
+};
+
+static int cmp_by_time(const void *a, const void *b)
+{
+	const struct by_time *x = a, *y = b;
+
+	if (x->us != y->us)
+		return x->us > y->us ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+int32_t *timeline_fold(const struct cg_view *all, size_t *nlisted)
+{
+	size_t n = all->nthreads, i, j;
+	struct by_time *order;
+	int32_t *map;
+
+	*nlisted = n;
+	if (n <= TL_THREADS_ALL)
+		return NULL;
+	order = xmalloc(n * sizeof(*order));
+	for (i = 0; i < n; i++) {
+		order[i].us = all->threads[i].incl_us;
+		order[i].i = i;
+	}
+	qsort(order, n, sizeof(*order), cmp_by_time);
+	map = xmalloc(n * sizeof(*map));
+	for (i = 0; i < n; i++)
+		map[i] = -1;
+	for (i = 0; i < n && i < TL_THREADS_MAX; i++) {
+		if (order[i].us == 0 || order[i].us < all->total_us / TL_IDLE_SHARE)
+			break;
+		map[order[i].i] = 0;
+	}
+	free(order);
+	for (i = 0, j = 0; i < n; i++)
+		if (map[i] == 0)
+			map[i] = (int32_t)j++;
+	*nlisted = j;
+	return map;
+}
+
+/* Drop everything thread th keeps (a folded thread). */
+static void thread_drop(struct tl_thread *th)
+{
+	size_t d;
+
+	th->nheap = 0;
+	for (d = 0; d < TL_DEPTHS; d++) {
+		if (th->busy)
+			free(th->busy->rows[d]);
+		if (th->obusy)
+			free(th->obusy->rows[d]);
+	}
+	free(th->busy);
+	free(th->obusy);
+	th->busy = th->obusy = NULL;
+	th->merged = 0;
+}
+
 void timeline_finish(struct cg_timeline *tl, struct cg_profile *p)
 {
 	const struct cg_view *all = profile_view(p, -1);
-	size_t i, j, total = 0, cap = TL_CAP;
+	size_t i, j, total = 0, cap = TL_CAP, nlisted;
+	int32_t *map;
 
 	if (tl->finished)
 		return;
 	tl->finished = 1;
+	map = timeline_fold(all, &nlisted);
 	for (i = 0; i < tl->nth; i++) {
 		struct tl_thread *th = &tl->th[i];
 		uint64_t D = i < all->nthreads ? all->threads[i].incl_us : 0;
 		size_t keep = 0;
+
+		if (map && (i >= all->nthreads || map[i] < 0)) {
+			thread_drop(th);
+			continue;
+		}
 
 		/* Final depths; then the longest first so the rules cut a suffix. */
 		for (j = 0; j < th->nheap; j++) {
@@ -350,7 +469,7 @@ void timeline_finish(struct cg_timeline *tl, struct cg_profile *p)
 		while (keep < th->nheap && th->heap[keep].dur * TL_FRACTION >= D)
 			keep++;
 		for (j = keep; j < th->nheap; j++)
-			busy_add(th, th->heap[j].start, th->heap[j].dur, th->heap[j].depth);
+			busy_add(tl, th, &th->heap[j], th->heap[j].depth);
 		th->nheap = keep;
 		total += keep;
 	}
@@ -374,13 +493,14 @@ void timeline_finish(struct cg_timeline *tl, struct cg_profile *p)
 		struct tl_thread *th = &tl->th[i];
 
 		for (j = cap; j < th->nheap; j++)
-			busy_add(th, th->heap[j].start, th->heap[j].dur, th->heap[j].depth);
+			busy_add(tl, th, &th->heap[j], th->heap[j].depth);
 		if (th->nheap > cap)
 			th->nheap = cap;
 		qsort(th->heap, th->nheap, sizeof(*th->heap), cmp_start);
 		tl->kept += th->nheap;
 		tl->merged += th->merged;
 	}
+	free(map);
 }
 
 size_t timeline_thread_count(const struct cg_timeline *tl)
@@ -400,7 +520,7 @@ size_t timeline_spans(const struct cg_timeline *tl, size_t i, const struct cg_tl
 
 const struct cg_tl_busy *timeline_busy(const struct cg_timeline *tl, size_t i)
 {
-	return i < tl->nth && tl->th[i].has_busy ? &tl->th[i].busy : NULL;
+	return i < tl->nth ? tl->th[i].busy : NULL;
 }
 
 void timeline_counts(const struct cg_timeline *tl, uint64_t *seen, uint64_t *kept,
@@ -419,57 +539,82 @@ static int64_t method_key(const struct cg_view *all, uint32_t midx)
 								      : -1;
 }
 
-void timeline_json(const struct cg_timeline *tl, struct cg_profile *p, unsigned char *used,
-		   size_t nused, struct strbuf *out)
+/* Busy strips b as JSON ("o" relative to first), rows with a non-zero bin. */
+static void busy_json(const struct cg_tl_busy *b, uint64_t first, struct strbuf *out)
+{
+	int first_row = 1;
+	size_t d, k;
+
+	strbuf_printf(out, "{\"o\":%" PRIu64 ",\"w\":%" PRIu64 ",\"rows\":[",
+		      b->origin > first ? b->origin - first : 0, b->width);
+	for (d = 0; d < TL_DEPTHS; d++) {
+		size_t last = 0;
+
+		if (!b->rows[d])
+			continue;
+		for (k = 0; k < TL_BINS; k++)
+			if (b->rows[d][k])
+				last = k + 1;
+		if (!last)
+			continue;
+		strbuf_printf(out, "%s[%zu", first_row ? "" : ",", d);
+		first_row = 0;
+		for (k = 0; k < last; k++) {
+			uint64_t v = (uint64_t)b->rows[d][k] * 1000 / b->width;
+
+			strbuf_printf(out, ",%u", (unsigned)(v > 1000 ? 1000 : v));
+		}
+		strbuf_putc(out, ']');
+	}
+	strbuf_puts(out, "]}");
+}
+
+void timeline_json(const struct cg_timeline *tl, struct cg_profile *p, const int32_t *map,
+		   unsigned char *used, size_t nused, struct strbuf *out)
 {
 	const struct cg_view *all = profile_view(p, -1);
-	size_t i, j, d;
+	int other = all->has_other;
+	size_t i, j, listed = 0;
 
 	strbuf_printf(out, "{\"fraction\":%d,\"cap\":%d,\"budget\":%d,\"seen\":%" PRIu64
-			   ",\"kept\":%" PRIu64 ",\"merged\":%" PRIu64 ",\"threads\":[",
-		      TL_FRACTION, TL_CAP, TL_BUDGET, tl->seen, tl->kept, tl->merged);
+			   ",\"kept\":%" PRIu64 ",\"merged\":%" PRIu64 ",\"other\":%d,\"threads\":[",
+		      TL_FRACTION, TL_CAP, TL_BUDGET, tl->seen, tl->kept, tl->merged, other);
 	for (i = 0; i < all->nthreads; i++) {
 		const struct cg_pthread *t = &all->threads[i];
 		const struct cg_tl_span *s;
 		const struct cg_tl_busy *b = timeline_busy(tl, i);
+		const struct tl_thread *th = i < tl->nth ? &tl->th[i] : NULL;
+		uint64_t o_first = th && th->o_seen ? th->o_first : 0;
 		size_t n = timeline_spans(tl, i, &s);
 
-		strbuf_printf(out, "%s{\"i\":%zu,\"first\":%" PRIu64 ",\"dur\":%" PRIu64 ",\"spans\":[",
-			      i ? "," : "", i, t->first_us, t->incl_us);
+		if (map && map[i] < 0)
+			continue;
+		strbuf_printf(out, "%s{\"i\":%zu,\"first\":%" PRIu64 ",\"dur\":%" PRIu64,
+			      listed++ ? "," : "", map ? (size_t)map[i] : i, t->first_us, t->incl_us);
+		if (other)
+			strbuf_printf(out, ",\"ofirst\":%" PRIu64 ",\"odur\":%" PRIu64, o_first,
+				      t->other_us);
+		strbuf_puts(out, ",\"spans\":[");
 		for (j = 0; j < n; j++) {
 			uint64_t rel = s[j].start > t->first_us ? s[j].start - t->first_us : 0;
 
 			strbuf_printf(out, "%s%" PRIu64 ",%" PRIu64 ",%" PRId64 ",%" PRIu32, j ? "," : "",
 				      rel, s[j].dur, method_key(all, s[j].midx), s[j].depth);
+			if (other)
+				strbuf_printf(out, ",%" PRIu64 ",%" PRIu64,
+					      s[j].o_start > o_first ? s[j].o_start - o_first : 0,
+					      s[j].o_dur);
 			if (s[j].midx < nused)
 				used[s[j].midx] = 1;
 		}
 		strbuf_puts(out, "]");
 		if (b) {
-			int first_row = 1;
-
-			strbuf_printf(out, ",\"busy\":{\"o\":%" PRIu64 ",\"w\":%" PRIu64 ",\"rows\":[",
-				      b->origin > t->first_us ? b->origin - t->first_us : 0, b->width);
-			for (d = 0; d < TL_DEPTHS; d++) {
-				size_t k, last = 0;
-
-				if (!b->rows[d])
-					continue;
-				for (k = 0; k < TL_BINS; k++)
-					if (b->rows[d][k])
-						last = k + 1;
-				if (!last)
-					continue;
-				strbuf_printf(out, "%s[%zu", first_row ? "" : ",", d);
-				first_row = 0;
-				for (k = 0; k < last; k++) {
-					uint64_t v = (uint64_t)b->rows[d][k] * 1000 / b->width;
-
-					strbuf_printf(out, ",%u", (unsigned)(v > 1000 ? 1000 : v));
-				}
-				strbuf_putc(out, ']');
-			}
-			strbuf_puts(out, "]}");
+			strbuf_puts(out, ",\"busy\":");
+			busy_json(b, t->first_us, out);
+		}
+		if (other && th && th->obusy) {
+			strbuf_puts(out, ",\"obusy\":");
+			busy_json(th->obusy, o_first, out);
 		}
 		strbuf_putc(out, '}');
 	}

@@ -37,9 +37,28 @@
 #define TL_DEPTHS 32     /* busy rows per thread; deeper frames share the last */
 #define TL_BINS 256      /* busy bins per row */
 
+/* Many threads.  Up to TL_THREADS_ALL threads the HTML report lists each
+ * one.  With more, it lists at most TL_THREADS_MAX, the busiest, and only
+ * those with at least 1/TL_IDLE_SHARE of the total time; the others are
+ * folded into one "N idle threads" entry with their totals (render_html.c).
+ * timeline_finish drops a folded thread's spans and strips, so the
+ * timeline's memory after it, and its data in the page, are bounded by
+ * TL_THREADS_MAX whatever the number of threads. */
+#define TL_THREADS_ALL 64
+#define TL_THREADS_MAX 256
+#define TL_IDLE_SHARE 1000
+
+/* The listed threads of the all-threads view `all` by the rule above: NULL
+ * when every thread is listed, else a map (caller frees) from thread index
+ * to its index among the listed threads (in thread order), -1 for a folded
+ * thread; *nlisted is the number listed. */
+int32_t *timeline_fold(const struct cg_view *all, size_t *nlisted);
+
 struct cg_tl_span {
 	uint64_t start;   /* absolute time on the clock used, us */
 	uint64_t dur;     /* us */
+	uint64_t o_start; /* the same on the other clock of a dual-clock trace */
+	uint64_t o_dur;
 	uint32_t midx;    /* symtab method index */
 	uint32_t depth;   /* 0 = called by the thread root */
 	uint32_t gen;     /* internal: adopts seen when the span ended */
@@ -66,9 +85,10 @@ void timeline_free(struct cg_timeline *tl);
 void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 		       struct cg_observer *o);
 
-/* Apply the final rules (D / TL_FRACTION per thread, TL_BUDGET overall)
- * using the finished profile's thread durations; sorts kept spans by start,
- * then depth.  Call once, after profile_finish. */
+/* Apply the final rules (folded threads dropped, D / TL_FRACTION per
+ * thread, TL_BUDGET over the listed threads) using the finished profile's
+ * thread durations; sorts kept spans by start, then depth.  Call once,
+ * after profile_finish. */
 void timeline_finish(struct cg_timeline *tl, struct cg_profile *p);
 
 /* Threads seen, by profile thread index. */
@@ -82,13 +102,20 @@ void timeline_counts(const struct cg_timeline *tl, uint64_t *seen, uint64_t *kep
 		     uint64_t *merged);
 
 /* Append the timeline as a JSON object: {"fraction","cap","budget","seen",
- * "kept","merged","threads":[{"i","first","dur","spans":[start - first, dur,
- * k, depth, ...],"busy":{"o","w","rows":[[depth, permille x bins]...]}}]}
- * (times in us, relative to the thread's first event; k is the method's
- * position in the all-threads view, -1 if absent).  Sets used[midx]
+ * "kept","merged","other","threads":[{"i","first","dur","spans":[start -
+ * first, dur, k, depth, ...],"busy":{"o","w","rows":[[depth, permille x
+ * bins]...]}}]} (times in us, relative to the thread's first event; k is the
+ * method's position in the all-threads view, -1 if absent).  On a
+ * dual-clock trace "other" is 1, each span has two more numbers, its start
+ * (relative to the thread's first event) and duration on the other clock,
+ * and each thread has "ofirst", "odur" and "obusy", its first event,
+ * duration and busy strips on the other clock; else "other" is 0.  Which
+ * spans are kept is decided on the primary clock.
+ * map (NULL: every thread as itself) gives the "i" written for thread i,
+ * and leaves out the threads it maps to -1 (report.h thread_map).  Sets used[midx]
  * (size nused) for every method it names.  p is the finished profile the
  * timeline observed. */
-void timeline_json(const struct cg_timeline *tl, struct cg_profile *p, unsigned char *used,
-		   size_t nused, struct strbuf *out);
+void timeline_json(const struct cg_timeline *tl, struct cg_profile *p, const int32_t *map,
+		   unsigned char *used, size_t nused, struct strbuf *out);
 
 #endif

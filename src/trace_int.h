@@ -1,6 +1,8 @@
-/* trace_int.h - the reader's state, shared by trace.c (key text, binary
- * header, v1-v3 records, streaming items) and trace_v2.c (the V2 packet
- * layout).  Private to the reader: nothing else includes it.
+/* trace_int.h - the reader's state, shared by trace.c (binary header,
+ * v1-v3 records, streaming items), trace_key.c (key and summary text),
+ * trace_v2.c (the V2 packet layout: header, event blocks) and
+ * trace_v2meta.c (its method, thread and summary packets).  Private to the
+ * reader: nothing else includes it.
  */
 #ifndef CG_TRACE_INT_H
 #define CG_TRACE_INT_H
@@ -21,7 +23,7 @@ struct cg_trace {
 	struct cg_symtab *st;
 	struct cg_trace_info info;
 	char *vm;
-	struct strbuf key;     /* key section or summary text, for the dump */
+	struct strbuf key;     /* a V2 summary's text, while it is checked */
 
 	unsigned char *buf;
 	size_t cap, len, pos;
@@ -46,6 +48,9 @@ ssize_t trace_ensure(struct cg_trace *t, size_t need, struct cg_error *err);
 /* Parse a key section or summary text from t->pos through "*end" (the
  * caller confines t->len to the text).  `summary` selects summary rules. */
 int trace_parse_key(struct cg_trace *t, int summary, struct cg_error *err);
+/* One *methods line (also a streaming NEW METHOD item's text), split in
+ * place; `off` is where it starts. */
+int trace_parse_method_line(struct cg_trace *t, char *line, uint64_t off, struct cg_error *err);
 /* At most n-1 bytes of s, control and non-ASCII bytes shown as '?'. */
 const char *trace_excerpt(const char *s, char *buf, size_t n);
 

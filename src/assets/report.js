@@ -40,7 +40,8 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  function threadLabel(t) { return T[t][1] + ' (thread ' + T[t][0] + ')'; }
+  /* A thread's name and id; the entry of folded idle threads (id -1) by name. */
+  function threadLabel(t) { return T[t][0] < 0 ? T[t][1] : T[t][1] + ' (thread ' + T[t][0] + ')'; }
 
   /* Rows, parents and children of view vi, built once. */
   function prepare(vi) {

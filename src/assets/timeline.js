@@ -5,7 +5,7 @@
   var PAL = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1',
     '#ff9da7', '#9c755f', '#86bcb6', '#8cd17d', '#b6992d', '#f1ce63', '#499894', '#d37295',
     '#a0cbe8', '#ffbe7d', '#d4a6c8', '#fabfd2', '#79706e'];
-  var tip = document.getElementById('cg-tip');
+  var U = cgUtil, tip = document.getElementById('cg-tip');
   var threadSel = document.getElementById('thread');
   function ms(us) {
     us = Math.round(us);
@@ -27,17 +27,21 @@
     tip.style.top = (ev.clientY + 14) + 'px';
   }
   function hideTip() { tip.hidden = true; }
-  /* The clocks (window.cgClock, set by the profile table's script): the bars
-     are on the recorded clock; a dual-clock trace adds a line with method
-     k's times in the current view on the clock the switch shows. */
-  function clockName() { return window.cgClock ? window.cgClock.recorded : 'recorded'; }
+  /* The clocks: X.clock is the data's primary clock; on a dual-clock
+     trace (TL.other) the clock switch (event cg-clock from the profile
+     table's script) picks the clock the bars and frames are drawn on, and
+     every tooltip names it.  A dual-clock trace adds a line with method k's
+     times in the current view (window.cgClock, the table's numbers). */
+  var primary = X.clock || 'wall', shown = primary;
+  function onOther() { return !!TL.other && shown !== primary; }
+  function clockName() { return U.clockLabel(shown); }
   function clockLines(k) {
     var C = window.cgClock, t, o;
     if (!C || !C.other || k < 0) return [];
     t = C.method(k);
     if (!t) return [];
-    o = C.shown !== C.recorded;
-    return ['method in this view, ' + C.shown + ' clock: incl ' + ms(o ? t.oincl : t.incl) +
+    o = shown !== C.recorded;
+    return ['method in this view, ' + U.clockLabel(shown) + ' clock: incl ' + ms(o ? t.oincl : t.incl) +
       ' ms, excl ' + ms(o ? t.oexcl : t.excl) + ' ms'];
   }
   function curThread() { return threadSel ? +threadSel.value - 1 : -1; }
@@ -46,21 +50,28 @@
   var tlBox = document.getElementById('tl'), cv = document.getElementById('tl-canvas');
   var ctx = cv.getContext('2d');
   var LABEL = 170, DH = 11, MAXD = 14, MARKH = 5, GAP = 6;
-  var rowsAll = [], t0 = 0, t1 = 1, tMin = Infinity, tMax = 0, selK = -1, layout = [];
+  var rowsAll = [], t0 = 0, t1 = 1, tMin = Infinity, tMax = 0, selK = -1, layout = [], bars = [];
   /* Threads with no recorded time (first event = last) fold into one row
      "N idle threads" at the end, which a click opens and closes. */
   var idleOpen = false, FOLDH = 16, foldRow = null;
-  TL.threads.forEach(function (t) {
-    var s = t.spans, maxd = 0, i;
-    for (i = 0; i < s.length; i += 4) if (s[i + 3] > maxd) maxd = s[i + 3];
-    if (t.busy) t.busy.rows.forEach(function (r) { if (r[0] > maxd) maxd = r[0]; });
-    if (t.first < tMin) tMin = t.first;
-    if (t.first + t.dur > tMax) tMax = t.first + t.dur;
-    rowsAll.push({ t: t, depth: Math.min(maxd + 1, MAXD), idle: t.dur === 0 });
-  });
-  if (!isFinite(tMin)) { tMin = 0; tMax = 1; }
-  if (tMax <= tMin) tMax = tMin + 1;
-  t0 = 0; t1 = tMax - tMin;
+  /* The rows on the shown clock, the whole trace in range.  On the thread
+     CPU clock every row starts at its thread's first event. */
+  function setupTimeline() {
+    rowsAll = [];
+    tMin = Infinity; tMax = 0;
+    U.tlThreads(TL, onOther(), shown === 'cpu').forEach(function (t) {
+      var s = t.spans, maxd = 0, i;
+      for (i = 0; i < s.length; i += 4) if (s[i + 3] > maxd) maxd = s[i + 3];
+      if (t.busy) t.busy.rows.forEach(function (r) { if (r[0] > maxd) maxd = r[0]; });
+      if (t.first < tMin) tMin = t.first;
+      if (t.first + t.dur > tMax) tMax = t.first + t.dur;
+      rowsAll.push({ t: t, depth: Math.min(maxd + 1, MAXD), idle: t.dur === 0 });
+    });
+    if (!isFinite(tMin)) { tMin = 0; tMax = 1; }
+    if (tMax <= tMin) tMax = tMin + 1;
+    t0 = 0; t1 = tMax - tMin;
+  }
+  setupTimeline();
   function plotW() { return Math.max(50, cv.width - LABEL - 8); }
   function xOf(t) { return LABEL + (t - t0) / (t1 - t0) * plotW(); }
   function tOf(x) { return t0 + (x - LABEL) / plotW() * (t1 - t0); }
@@ -75,7 +86,7 @@
   }
   function rowH(r) { return r.fold ? FOLDH : r.depth * DH + MARKH + GAP; }
   function drawTimeline() {
-    var rows = visibleRows(), y = 18, bars = 0, busy = 0, marks = 0, w = tlBox.clientWidth || 800, h,
+    var rows = visibleRows(), y = 18, nbars = 0, busy = 0, marks = 0, w = tlBox.clientWidth || 800, h,
         drawn = 0, folded = 0;
     h = 18;
     rows.forEach(function (r) { h += rowH(r); });
@@ -95,6 +106,7 @@
       ctx.fillText(ms(tt) + ' ms', x + 2, 6);
     }
     layout = [];
+    bars = [];
     rows.forEach(function (r) {
       if (r.fold) {
         layout.push({ r: r, top: y, bottom: y + FOLDH });
@@ -140,7 +152,9 @@
         if (x1 < LABEL || x0 > cv.width) continue;
         ctx.fillStyle = colour(s[i + 2]);
         ctx.fillRect(x0, top + d * DH, Math.max(1, x1 - x0), DH - 1);
-        bars++;
+        bars.push({ thread: t.i, k: s[i + 2], depth: d, start: s[i], dur: s[i + 1], x0: x0, x1: x1,
+          y: top + d * DH });
+        nbars++;
         if (x1 - x0 > 60) {
           ctx.save(); ctx.beginPath(); ctx.rect(Math.max(x0, LABEL), top + d * DH, Math.min(x1, cv.width) - Math.max(x0, LABEL) - 2, DH); ctx.clip();
           ctx.fillStyle = '#000'; ctx.font = '9px sans-serif';
@@ -161,11 +175,13 @@
     tlBox.setAttribute('data-rows', String(drawn));
     tlBox.setAttribute('data-folded', String(folded));
     cv.style.cursor = '';
-    tlBox.setAttribute('data-bars', String(bars));
+    tlBox.setAttribute('data-bars', String(nbars));
+    tlBox.setAttribute('data-clock', shown);
     tlBox.setAttribute('data-busy', String(busy));
     tlBox.setAttribute('data-marks', String(marks));
     document.getElementById('tl-range').textContent =
-      'showing ' + ms(t0) + ' to ' + ms(t1) + ' ms' + (selK >= 0 ? '; calls of ' + name(selK) + ': ' + marks + ' shown' : '');
+      'showing ' + ms(t0) + ' to ' + ms(t1) + ' ms on the ' + clockName() + ' clock' +
+      (shown === 'cpu' ? ' (each row from its thread\'s first event)' : '') + (selK >= 0 ? '; calls of ' + name(selK) + ': ' + marks + ' shown' : '');
   }
   function setRange(a, b) {
     var full = tMax - tMin, w = b - a;
@@ -215,7 +231,8 @@
         if (s[i + 3] === d && a0 <= t && t <= a0 + s[i + 1] + (t1 - t0) / plotW()) hit = [s[i + 2], s[i], s[i + 1], L.r.t.i];
       }
     });
-    if (hit) showTip(ev, [name(hit[0]), 'starts ' + ms(hit[1]) + ' ms after the thread\'s first event',
+    if (hit) showTip(ev, [name(hit[0]), 'starts ' + ms(hit[1]) + ' ms after the thread\'s first event (' +
+      clockName() + ' clock)',
       'duration ' + ms(hit[2]) + ' ms (' + clockName() + ' clock)'].concat(clockLines(hit[0])));
     else hideTip();
   });
@@ -246,24 +263,16 @@
   /* ---- flame graph ---- */
   var fBox = document.getElementById('fl'), fc = document.getElementById('fl-canvas'), fx = fc.getContext('2d');
   var FH = 16, roots = [], allRoot, fzoom = null, fterm = '', fRects = [];
-  (function build() {
-    var total = 0;
-    FL.threads.forEach(function (arr) {
-      var pos = 2, ti = arr[0];
-      function node(parent) {
-        var n = { k: arr[pos], incl: arr[pos + 1], excl: arr[pos + 2], kids: [], parent: parent }, c = arr[pos + 3], j;
-        pos += 4;
-        for (j = 0; j < c; j++) n.kids.push(node(n));
-        return n;
-      }
-      var r = node(null);
-      r.incl = arr[1]; r.thread = ti; r.excl = Math.max(0, arr[1] - r.kids.reduce(function (a, c) { return a + c.incl; }, 0));
-      total += r.incl;
-      roots.push(r);
-    });
-    allRoot = { k: -1, incl: total, excl: 0, kids: roots, parent: null, all: true };
-    roots.forEach(function (r) { r.parent = allRoot; });
-  }());
+  FL.threads.forEach(function (arr) { roots.push(U.flameParse(arr, !!FL.other)); });
+  allRoot = { k: -1, incl: 0, excl: 0, kids: roots, parent: null, all: true };
+  roots.forEach(function (r) { r.parent = allRoot; });
+  /* Widths and order on the shown clock; threads stay in data order. */
+  function setupFlame() {
+    var o = !!FL.other && shown !== primary;
+    allRoot.incl = 0;
+    roots.forEach(function (r) { U.flameOn(r, o); allRoot.incl += r.incl; });
+  }
+  setupFlame();
   function fname(n) {
     if (n.all) return 'all threads';
     if (n.thread !== undefined) return TH[n.thread] ? TH[n.thread][1] + ' (thread ' + TH[n.thread][0] + ')' : 'thread';
@@ -298,7 +307,7 @@
         fx.save(); fx.beginPath(); fx.rect(x, d * FH, w - 2, FH); fx.clip();
         fx.fillStyle = '#000'; fx.fillText(fname(n), x + 3, d * FH + FH / 2); fx.restore();
       }
-      fRects.push({ n: n, x: x, w: w, d: d });
+      fRects.push({ n: n, x: x, w: w, d: d, faded: !!faded });
       drawn++;
     }
     anc.forEach(function (n, d) { if (n !== z) rect(n, 0, W, d, true); });
@@ -319,6 +328,7 @@
     document.getElementById('fl-matched').textContent = re ? 'Matched: ' + pct(mt, z.incl) + '% of ' + fname(z) : '';
     fBox.setAttribute('data-zoom', fname(z));
     fBox.setAttribute('data-frames', String(drawn));
+    fBox.setAttribute('data-clock', shown);
     fBox.setAttribute('data-matched', re ? pct(mt, z.incl) : '');
   }
   function within(n, base) { for (; n; n = n.parent) if (n === base) return true; return false; }
@@ -346,6 +356,23 @@
     }
     if (best) { fzoom = best; drawFlame(); }
   };
+  /* What is drawn, for checks (tests/browser/clocks.mjs) and the console:
+     the timeline's bars { thread, k, depth, start, dur (us on the shown
+     clock, relative to the thread's first event), x0, x1, y (canvas px) }
+     and the flame graph's frames { name, incl, x, w, d }. */
+  window.cgTimelineBars = function () { return bars.slice(); };
+  window.cgFlameFrames = function () {
+    return fRects.map(function (r) { return { name: fname(r.n), incl: r.n.incl, x: r.x, w: r.w, d: r.d }; });
+  };
+  /* The clock switch: redraw both on the chosen clock (whole trace,
+     flame zoom kept when its frame is still there). */
+  document.addEventListener('cg-clock', function (ev) {
+    shown = TL.other && ev.detail && ev.detail.clock ? ev.detail.clock : primary;
+    setupTimeline();
+    setupFlame();
+    drawTimeline();
+    drawFlame();
+  });
   document.getElementById('fl-reset').addEventListener('click', function () { fzoom = null; drawFlame(); });
   document.getElementById('fl-search').addEventListener('input', function (ev) { fterm = ev.target.value; drawFlame(); });
 

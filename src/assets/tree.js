@@ -27,7 +27,10 @@
       if (text !== undefined) e.textContent = text;
       return e;
     }
-    function threadLabel(ti) { return T[ti] ? T[ti][1] + ' (thread ' + T[ti][0] + ')' : 'thread ' + ti; }
+    function threadLabel(ti) {
+      if (!T[ti]) return 'thread ' + ti;
+      return T[ti][0] < 0 ? T[ti][1] : T[ti][1] + ' (thread ' + T[ti][0] + ')';
+    }
     function curView() { return sel ? +sel.value - 1 : -1; }
 
     /* ---- the calling-context trees, one per thread ---- */

@@ -193,7 +193,85 @@ var cgUtil = (function () {
     return Math.max(0, Math.min(c - b, Math.round(p - b * f)));
   }
 
+  /* How the report names a clock in text: 'wall' or 'thread CPU'. */
+  function clockLabel(c) {
+    return c === 'cpu' ? 'thread CPU' : 'wall';
+  }
+
+  /* The timeline's threads on one clock, from the timeline data TL (see
+     timeline_json in timeline.c: spans of 4 numbers, or 6 with the other
+     clock's start and duration when TL.other is 1).  other: the data's
+     other clock instead of its primary one.  ownZero: every thread starts
+     at 0 (thread CPU clocks are per thread, so their values are not
+     comparable across threads) rather than at its first event.  Returns per
+     thread { i, first, dur, spans: flat [start, dur, k, depth] relative to
+     first, busy }. */
+  function tlThreads(TL, other, ownZero) {
+    var n = TL.other ? 6 : 4, o = !!(other && TL.other);
+    return TL.threads.map(function (t) {
+      var s = t.spans, out = [], i;
+      for (i = 0; i + n <= s.length; i += n) {
+        if (o) out.push(s[i + 4], s[i + 5], s[i + 2], s[i + 3]);
+        else out.push(s[i], s[i + 1], s[i + 2], s[i + 3]);
+      }
+      return { i: t.i, first: ownZero ? 0 : (o ? t.ofirst : t.first), dur: o ? t.odur : t.dur,
+        spans: out, busy: (o ? t.obusy : t.busy) || null };
+    });
+  }
+
+  /* One thread's flame-graph tree from its flame data (see flame_json in
+     render_flame.c): [thread index, incl, (incl on the other clock,) then
+     per frame k, incl, excl, number of children (, other incl, other
+     excl)] in preorder; other says the data has the other clock.  Nodes:
+     { k, p: [incl, excl], o: [incl, excl] or null, kids, parent, ord }, the
+     root with thread set and its own time computed per clock. */
+  function flameParse(arr, other) {
+    var fw = other ? 6 : 4, pos = other ? 3 : 2, root;
+    function node(parent, ord) {
+      var n = { k: arr[pos], p: [arr[pos + 1], arr[pos + 2]],
+                o: other ? [arr[pos + 4], arr[pos + 5]] : null, kids: [], parent: parent, ord: ord },
+          c = arr[pos + 3], j;
+      pos += fw;
+      for (j = 0; j < c; j++) n.kids.push(node(n, j));
+      return n;
+    }
+    root = node(null, 0);
+    root.thread = arr[0];
+    function own(total, i) {
+      var s = 0;
+      root.kids.forEach(function (c) { s += (i ? c.o : c.p)[0]; });
+      return total > s ? total - s : 0;
+    }
+    root.p = [arr[1], own(arr[1], 0)];
+    if (other) root.o = [arr[2], own(arr[2], 1)];
+    return root;
+  }
+
+  /* Put a flame tree on one clock: n.incl and n.excl from the primary
+     clock's times or (other) the other clock's, and every node's children
+     in the order the flame graph draws them: widest first on that clock,
+     ties in data order (the primary clock's order). */
+  function flameOn(n, other) {
+    var st = [n], x, t;
+    while (st.length) {
+      x = st.pop();
+      t = other && x.o ? x.o : x.p;
+      x.incl = t[0];
+      x.excl = t[1];
+      x.kids.sort(flameOrder(other));
+      st.push.apply(st, x.kids);
+    }
+    return n;
+  }
+  function flameOrder(other) {
+    return function (a, b) {
+      var x = other && a.o ? a.o[0] : a.p[0], y = other && b.o ? b.o[0] : b.p[0];
+      return y - x || a.ord - b.ord;
+    };
+  }
+
   return {
+    clockLabel: clockLabel, tlThreads: tlThreads, flameParse: flameParse, flameOn: flameOn,
     openZoom: openZoom, scrollFor: scrollFor,
     ms: ms, pct: pct, offCpu: offCpu, matcher: matcher, nodeId: nodeId, buildView: buildView,
     timeOf: timeOf, sortValue: sortValue, comparator: comparator, scalePos: scalePos,

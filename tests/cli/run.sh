@@ -164,5 +164,68 @@ TOP=$(cd "$here/../.." && pwd)
 html_cols html-sampled-no-per-call streaming.trace "name incl inclp excl exclp incl inclp excl exclp off calls " sampled
 html_cols html-traced-per-call exception.trace "name incl inclp excl exclp incl inclp excl exclp off calls mpc " traced
 
+# --- HTML report of 65535 threads: idle threads folded, the page bounded ------
+# Thread 1 calls A once (10 to 20 us on both clocks), then 2000 times waits
+# 100 us and runs B 100 us (wall; 50 and 50 on the cpu clock): 400.010 ms
+# wall, 200.000 ms of it outside any call, 4002 records.  Threads 2..65535
+# each call A once for 10 us: 65534 threads, 131068 records, 655.340 ms;
+# each is under 1/1000 of the 1055.350 ms total, so the page lists thread 1
+# and folds the others into one entry.  Bounds:
+# the page under 1 MB (every thread listed made 36 MB) and, with GNU time,
+# at most 256 MB of peak memory (it was 523 MB; the profile of 65535
+# threads alone takes about 90 MB).
+{
+	echo "clock dual"
+	awk 'BEGIN { for (i = 1; i <= 65535; i++) printf "thread %d worker-%d\n", i, i }'
+	echo "method 0x4 com.example.Work a ()V A.java"
+	echo "method 0x8 com.example.Work b ()V A.java"
+	awk 'BEGIN { for (i = 1; i <= 65535; i++) printf "call %d 0x4 10 20\n", i }'
+	printf 'repeat 2000\nenter 1 0x8 +100 +50\nexit 1 0x8 +100 +50\nend\n'
+} >many.desc
+cat >many.py <<'PY'
+import json, re, sys
+s = open(sys.argv[1], encoding='utf-8').read()
+def block(i):
+    return json.loads(re.search(r'id="%s">\n(.*?)\n</script>' % i, s, re.S).group(1))
+d, tl = block('cg-data'), block('cg-tl-data')
+opts = re.findall(r'<option( disabled)?[^>]*>([^<]*)</option>', re.search(r'<select id="thread">(.*?)</select>', s, re.S).group(1))
+fold = re.search(r'<tr class="folded">.*?</tr>', s).group(0)
+ok = (d['threads'] == [[1, 'worker-1', 4002, 400010, 200000], [-1, '65534 idle threads', 131068, 655340, 0]]
+      and len(d['views']) == 2 and d['views'][0]['total'] == 1055350)
+# the folded threads' root edges merged: one edge from -1 - 1 into A, 65534
+# calls of 10 us on the wall clock and 10 us on the cpu clock
+ka = [m[0] for m in d['methods']].index('com.example.Work.a')
+fe = [d['views'][0]['e'][i:i + 5] for i in range(0, len(d['views'][0]['e']), 5) if d['views'][0]['e'][i] == -2]
+ok = ok and fe == [[-2, ka, 65534, 655340, 655340]]
+ok = ok and [t['i'] for t in tl['timeline']['threads']] == [0] and len(tl['threads']) == 1
+ok = ok and [o[1].strip() for o in opts if not o[0]][1:] == ['worker-1 (1): 400.010 ms']
+ok = ok and [o[1] for o in opts if o[0]] == ['65534 idle threads (folded): 655.340 ms']
+ok = ok and '65534 idle threads' in fold and '>131068<' in fold and '>655.340<' in fold
+sys.exit(0 if ok else 1)
+PY
+if "$BUILD/tracegen" -o many.trace many.desc; then
+	if [ -x /usr/bin/time ] && [ "${CG_VALGRIND:-}" != 1 ] && [ "${CG_SANITIZER:-}" != 1 ]; then
+		/usr/bin/time -f '%M' -o many.rss $CG -q --html many.html many.trace 2>err
+	else
+		$CG -q --html many.html many.trace 2>err
+	fi
+	rc=$?
+	if [ "$rc" -ne 0 ] || [ -s err ]; then
+		ko "html-many-threads: exit $rc: $(head -2 err)"
+	elif [ "$(wc -c <many.html)" -ge 1048576 ]; then
+		ko "html-many-threads: page of $(wc -c <many.html) bytes, over 1 MB"
+	elif [ -s many.rss ] && [ "$(tail -1 many.rss)" -gt 262144 ]; then
+		ko "html-many-threads: peak memory $(tail -1 many.rss) KB, over 256 MB"
+	elif ! python3 many.py many.html
+	then
+		ko "html-many-threads: the page does not list thread 1 and fold the 65534 others"
+	else
+		ok
+	fi
+	rm -f many.trace many.html
+else
+	ko "tracegen many.desc"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -192,3 +192,76 @@ test('scrollFor: a point at a fraction of the box, within the content', () => {
   assert.equal(U.scrollFor(1000, 400, 300, 0.2), 0); // content smaller than the box
   assert.equal(U.scrollFor(1000, 500, 3000, 0.2), 900);
 });
+
+// The timeline data of tests/browser/clocks.desc as timeline.c writes it
+// (spans: start, dur, k, depth, other start, other dur), by hand:
+// main wall 0..1300 onCreate (k 0), 100..900 wait (k 1), 900..1200 parse
+// (k 3); cpu 0..400, 50..60, 60..360.  Thread 2: frame (k 2) wall 0..500,
+// cpu 0..450; its first event at wall 7 and cpu 3 to check the offsets.
+const TL = { other: 1, threads: [
+  { i: 0, first: 0, dur: 1300, ofirst: 0, odur: 400,
+    spans: [0, 1300, 0, 0, 0, 400, 100, 800, 1, 1, 50, 10, 900, 300, 3, 1, 60, 300],
+    busy: { o: 0, w: 1, rows: [] }, obusy: { o: 0, w: 2, rows: [] } },
+  { i: 1, first: 7, dur: 500, ofirst: 3, odur: 450, spans: [0, 500, 2, 0, 0, 450] }] };
+
+test('tlThreads: the primary clock', () => {
+  const t = U.tlThreads(TL, false, false);
+  assert.deepEqual(t.map(x => [x.i, x.first, x.dur]), [[0, 0, 1300], [1, 7, 500]]);
+  assert.deepEqual(t[0].spans, [0, 1300, 0, 0, 100, 800, 1, 1, 900, 300, 3, 1]);
+  assert.equal(t[0].busy.w, 1);
+  assert.equal(t[1].busy, null);
+});
+
+test('tlThreads: the other clock, each row from its own first event', () => {
+  const t = U.tlThreads(TL, true, true);
+  assert.deepEqual(t.map(x => [x.i, x.first, x.dur]), [[0, 0, 400], [1, 0, 450]]);
+  assert.deepEqual(t[0].spans, [0, 400, 0, 0, 50, 10, 1, 1, 60, 300, 3, 1]);
+  assert.deepEqual(t[1].spans, [0, 450, 2, 0]);
+  assert.equal(t[0].busy.w, 2);
+  // the other clock's own first events when rows are aligned by time
+  assert.deepEqual(U.tlThreads(TL, true, false).map(x => x.first), [0, 3]);
+});
+
+test('tlThreads: a single-clock trace has only its clock', () => {
+  const one = { other: 0, threads: [{ i: 0, first: 5, dur: 9, spans: [1, 2, 0, 0, 3, 4, 1, 1] }] };
+  const t = U.tlThreads(one, true, false);
+  assert.deepEqual([t[0].first, t[0].dur, t[0].spans], [5, 9, [1, 2, 0, 0, 3, 4, 1, 1]]);
+});
+
+// The flame data of main in clocks.desc (render_flame.c, dual): thread 0,
+// wall 1300, cpu 400; root (-1, 0, 0, 1 child, 0, 0); onCreate (0, 1300,
+// 200, 2, 400, 90); wait (1, 800, 800, 0, 10, 10); parse (3, 300, 300, 0,
+// 300, 300).
+const FLAME = [0, 1300, 400, -1, 0, 0, 1, 0, 0, 0, 1300, 200, 2, 400, 90,
+  1, 800, 800, 0, 10, 10, 3, 300, 300, 0, 300, 300];
+const shape = n => [n.k, n.incl, n.excl, n.kids.map(shape)];
+
+test('flameParse and flameOn: both clocks, children re-ordered', () => {
+  const r = U.flameParse(FLAME, true);
+  assert.equal(r.thread, 0);
+  U.flameOn(r, false);
+  // wall: the root's own time is 1300 - 1300 = 0; wait (800) before parse (300)
+  assert.deepEqual(shape(r), [-1, 1300, 0, [[0, 1300, 200, [[1, 800, 800, []], [3, 300, 300, []]]]]]);
+  U.flameOn(r, true);
+  // cpu: parse (300) before wait (10); root own 400 - 400 = 0
+  assert.deepEqual(shape(r), [-1, 400, 0, [[0, 400, 90, [[3, 300, 300, []], [1, 10, 10, []]]]]]);
+  U.flameOn(r, false);
+  assert.deepEqual(shape(r), [-1, 1300, 0, [[0, 1300, 200, [[1, 800, 800, []], [3, 300, 300, []]]]]]);
+  assert.equal(r.kids[0].parent, r);
+});
+
+test('flameOn: ties keep the data order', () => {
+  // wall 10 = 10 (b before a in the data), cpu 5 = 5
+  const r = U.flameParse([0, 20, 10, -1, 0, 0, 2, 0, 0, 7, 10, 10, 0, 5, 5, 4, 10, 10, 0, 5, 5], true);
+  U.flameOn(r, true);
+  assert.deepEqual(r.kids.map(k => k.k), [7, 4]);
+  // single clock: 4 numbers a frame, the thread's time its own
+  const s = U.flameParse([2, 9, -1, 0, 0, 1, 5, 6, 6, 0], false);
+  U.flameOn(s, true);
+  assert.deepEqual(shape(s), [-1, 9, 3, [[5, 6, 6, []]]]);
+});
+
+test('clockLabel', () => {
+  assert.equal(U.clockLabel('cpu'), 'thread CPU');
+  assert.equal(U.clockLabel('wall'), 'wall');
+});
