@@ -50,7 +50,7 @@ static const struct opt_doc table[] = {
 	{ { "callgrind", required_argument, NULL, OPT_CALLGRIND }, 0, "FILE", "callgrind profile for KCachegrind to FILE (- for stdout)" },
 	{ { "clock", required_argument, NULL, OPT_CLOCK }, 0, "wall|cpu", "dual-clock trace: the clock that sorts and gives % (default wall); the other is shown beside it" },
 	{ { "thread", required_argument, NULL, OPT_THREAD }, 0, "T", "only threads whose id or name is T (repeatable)" },
-	{ { "max-nodes", required_argument, NULL, OPT_MAX_NODES }, 0, "N", "at most N nodes in the graph, thread roots included (default 80)" },
+	{ { "max-nodes", required_argument, NULL, OPT_MAX_NODES }, 0, "N", "at most N nodes in the graph, thread roots included (default 80, at most 500: layout time)" },
 	{ { "focus", required_argument, NULL, OPT_FOCUS }, 0, "PATTERN", "only time under methods whose Class.method matches the glob (repeatable)" },
 	{ { "hide", required_argument, NULL, OPT_HIDE }, 0, "PATTERN", "hide matching methods; their time goes to their callers (repeatable)" },
 	{ { "short-names", no_argument, NULL, OPT_SHORT_NAMES }, 0, NULL, "shorten packages in displayed names (com.example.Foo -> c.e.Foo)" },
@@ -276,6 +276,12 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 	if (o->diff_base && (o->dump || o->json || o->folded || o->pprof || o->speedscope ||
 			     o->chrome || o->callgrind))
 		return cli_free(o), bad("%s", "-d compares two traces; it goes with the text, -h or -g outputs");
+	if (o->max_nodes > CG_MAX_NODES_LIMIT) {
+		if (o->graph && !o->quiet)
+			fprintf(stderr, "callgraph: warning: --max-nodes %zu lowered to %d, the most that Graphviz lays out within seconds\n",
+				o->max_nodes, CG_MAX_NODES_LIMIT);
+		o->max_nodes = CG_MAX_NODES_LIMIT;
+	}
 	return CLI_OK;
 }
 

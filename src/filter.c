@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "groups.h"
+
 /* The threshold is used to six decimals: 12.5 % is 12500000 millionths. */
 #define PCT_SCALE 1000000u
 
@@ -104,30 +106,20 @@ static uint32_t callee_item(const struct cg_view *v, const struct cg_pedge *e)
 static void edge_rows(const struct cg_view *v, const unsigned char *use, int by_callee,
 		      size_t **start_out, uint32_t **adj_out)
 {
-	size_t ni = v->nthreads + v->nmethods, i, k;
-	size_t *start = xcalloc(ni + 1, sizeof(*start)), *fill;
-	uint32_t *adj;
+	uint32_t *keys = xmalloc((v->nedges + 1) * sizeof(*keys));
+	struct cg_groups g;
+	size_t i;
 
 	for (i = 0; i < v->nedges; i++) {
 		uint32_t c = caller_item(v, &v->edges[i]), h = callee_item(v, &v->edges[i]);
 
-		if (use[i] && c != UINT32_MAX && h != UINT32_MAX)
-			start[(by_callee ? h : c) + 1]++;
+		keys[i] = use[i] && c != UINT32_MAX && h != UINT32_MAX ? (by_callee ? h : c)
+									: GROUPS_SKIP;
 	}
-	for (k = 0; k < ni; k++)
-		start[k + 1] += start[k];
-	adj = xmalloc((start[ni] ? start[ni] : 1) * sizeof(*adj));
-	fill = xmalloc((ni ? ni : 1) * sizeof(*fill));
-	memcpy(fill, start, ni * sizeof(*fill));
-	for (i = 0; i < v->nedges; i++) {
-		uint32_t c = caller_item(v, &v->edges[i]), h = callee_item(v, &v->edges[i]);
-
-		if (use[i] && c != UINT32_MAX && h != UINT32_MAX)
-			adj[fill[by_callee ? h : c]++] = (uint32_t)i;
-	}
-	free(fill);
-	*start_out = start;
-	*adj_out = adj;
+	groups_build(&g, v->nthreads + v->nmethods, keys, NULL, v->nedges);
+	free(keys);
+	*start_out = g.start;
+	*adj_out = g.item;
 }
 
 /* Sort ids by item_before (a merge sort: stable and O(n log n)). */

@@ -49,6 +49,10 @@
 
 /* Default --max-nodes (see the man page for how it was chosen). */
 #define CG_DEFAULT_MAX_NODES 80
+/* The largest --max-nodes honoured: with gv_layout.c's bounds, the worst
+ * graph of that size (random calls, every edge drawn) is laid out and
+ * rendered in a few seconds (see the man page). */
+#define CG_MAX_NODES_LIMIT 500
 
 /* Default node and edge fractions (percent of the view total) and -t. */
 #define CG_DEFAULT_NODE_PCT 0.5

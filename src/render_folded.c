@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cct.h"
+#include "groups.h"
 #include "javaname.h"
 
 /* Append s[0..len) as a frame name: see render_folded.h. */
@@ -52,20 +53,11 @@ static int cmp_name(const void *a, const void *b)
 	return x->midx < y->midx ? -1 : x->midx > y->midx;
 }
 
-/* A child sorted into place: by parent, then by its method's name rank. */
-struct kid {
-	uint32_t parent, rank, node;
-};
-
-static int cmp_kid(const void *a, const void *b)
+static int cmp_u64(const void *a, const void *b)
 {
-	const struct kid *x = a, *y = b;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
-	if (x->parent != y->parent)
-		return x->parent < y->parent ? -1 : 1;
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return x->node < y->node ? -1 : x->node > y->node;
+	return x < y ? -1 : x > y;
 }
 
 static int cmp_thread_name(const void *a, const void *b)
@@ -97,8 +89,8 @@ static unsigned char *duplicate_names(const struct cg_view *v)
 }
 
 /* Exclusive time of the nodes strictly below node k. */
-static uint64_t subtree_excl(const struct cg_cct *c, const struct kid *kids, const size_t *start,
-			     uint32_t k, uint32_t **work, size_t *cap)
+static uint64_t subtree_excl(const struct cg_cct *c, const struct cg_groups *kids, uint32_t k,
+			     uint32_t **work, size_t *cap)
 {
 	uint64_t sum = 0;
 	size_t n = 0, i;
@@ -110,9 +102,9 @@ static uint64_t subtree_excl(const struct cg_cct *c, const struct kid *kids, con
 
 		if (x != k)
 			sum += cct_node(c, x)->excl_us;
-		*work = xgrow(*work, cap, n + (start[x + 1] - start[x]), sizeof(**work));
-		for (i = start[x]; i < start[x + 1]; i++)
-			(*work)[n++] = kids[i].node;
+		*work = xgrow(*work, cap, n + (kids->start[x + 1] - kids->start[x]), sizeof(**work));
+		for (i = kids->start[x]; i < kids->start[x + 1]; i++)
+			(*work)[n++] = kids->item[i];
 	}
 	return sum;
 }
@@ -131,8 +123,9 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	struct strbuf names, line;
 	struct name_ent *ents = NULL;
 	uint32_t *rank = NULL;
-	size_t *start = NULL;
-	struct kid *kids = NULL;
+	struct cg_groups kids;
+	uint64_t *keyed;
+	uint32_t *parent, *node;
 	struct dfs *stack = NULL;
 	size_t cap_stack = 0, cap_work = 0;
 	uint32_t *work = NULL;
@@ -173,24 +166,27 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	qsort(ents, nnames, sizeof(*ents), cmp_name);
 	for (i = 0; i < nnames; i++)
 		rank[ents[i].midx] = (uint32_t)i;
-	/* Children of each node, contiguous and sorted: kids[start[p]..start[p+1]). */
-	kids = xmalloc((nn + 1) * sizeof(*kids));
+	/* Children of each node sorted by their method's name rank:
+	 * kids.item[kids.start[p] .. kids.start[p + 1]).  Nodes are put in
+	 * (rank, node) order first, and grouping by parent keeps that order. */
+	keyed = xmalloc((nn + 1) * sizeof(*keyed));
 	for (i = 0; i < nn; i++) {
 		const struct cg_cct_node *n = cct_node(c, (uint32_t)i);
 
-		if (n->parent == CCT_NONE || n->midx >= nm)
-			continue;
-		kids[nk].parent = n->parent;
-		kids[nk].rank = rank[n->midx];
-		kids[nk].node = (uint32_t)i;
-		nk++;
+		if (n->parent != CCT_NONE && n->midx < nm)
+			keyed[nk++] = (uint64_t)rank[n->midx] << 32 | (uint64_t)i;
 	}
-	qsort(kids, nk, sizeof(*kids), cmp_kid);
-	start = xcalloc(nn + 2, sizeof(*start));
-	for (i = 0; i < nk; i++)
-		start[kids[i].parent + 1]++;
-	for (i = 0; i < nn + 1; i++)
-		start[i + 1] += start[i];
+	qsort(keyed, nk, sizeof(*keyed), cmp_u64);
+	parent = xmalloc((nk + 1) * sizeof(*parent));
+	node = xmalloc((nk + 1) * sizeof(*node));
+	for (i = 0; i < nk; i++) {
+		node[i] = (uint32_t)keyed[i];
+		parent[i] = cct_node(c, node[i])->parent;
+	}
+	free(keyed);
+	groups_build(&kids, nn, parent, node, nk);
+	free(parent);
+	free(node);
 
 	dup = duplicate_names(v);
 	for (i = 0; i < v->nthreads; i++) {
@@ -210,7 +206,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 		stack = xgrow(stack, &cap_stack, 1, sizeof(*stack));
 		stack[0].node = root;
 		stack[0].prefix = line.len;
-		stack[0].next = start[root];
+		stack[0].next = kids.start[root];
 		depth = 1;
 		while (depth) {
 			struct dfs *top = &stack[depth - 1];
@@ -218,11 +214,11 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			uint32_t k;
 
 			strbuf_spill(out);
-			if (top->next >= start[top->node + 1]) {
+			if (top->next >= kids.start[top->node + 1]) {
 				depth--;
 				continue;
 			}
-			k = kids[top->next++].node;
+			k = kids.item[top->next++];
 			n = cct_node(c, k);
 			line.len = top->prefix;
 			strbuf_putc(&line, ';');
@@ -233,7 +229,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			}
 			if (depth >= FOLDED_MAX_DEPTH) {
 				/* At the cap: everything below is one line. */
-				uint64_t below = subtree_excl(c, kids, start, k, &work, &cap_work);
+				uint64_t below = subtree_excl(c, &kids, k, &work, &cap_work);
 
 				if (below) {
 					strbuf_add(out, line.data, line.len);
@@ -244,15 +240,14 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			stack = xgrow(stack, &cap_stack, depth + 1, sizeof(*stack));
 			stack[depth].node = k;
 			stack[depth].prefix = line.len;
-			stack[depth].next = start[k];
+			stack[depth].next = kids.start[k];
 			depth++;
 		}
 	}
 	free(dup);
 	free(work);
 	free(stack);
-	free(start);
-	free(kids);
+	groups_free(&kids);
 	free(ents);
 	free(rank);
 	free(over);

@@ -20,6 +20,8 @@
 #ifndef CG_RENDER_GV_H
 #define CG_RENDER_GV_H
 
+#include <stddef.h>
+
 #include "profile.h"
 #include "report.h"
 #include "strbuf.h"
@@ -30,6 +32,20 @@
    editing. Returns 0, or -1 with err filled (unknown format, layout or render failure). */
 int render_graph(const struct cg_report *r, const struct cg_view *v, const char *format,
                  struct strbuf *out, struct cg_error *err);
+
+/* The warnings of the last render_graph call, one a line ("\n" after
+   each), or NULL: a graph too deep for a layered layout within seconds,
+   drawn another way, and Graphviz's own messages (its warnings, and what
+   its plugins print: glib, Pango, fontconfig), each once, with no process
+   id or clock time.  Valid until the next render_graph call. */
+const char *render_graph_warnings(void);
+
+/* 0 when data (len bytes rendered as format base, lower case without ':')
+   is a real drawing, else -1 with err set: nothing at all, or a PNG of an
+   absurd size (Graphviz 2.43 wrote a 32767 x 1 pixel PNG when Pango failed
+   on a giant label, and an empty file when cairo could not make its
+   surface).  render_graph checks every drawing with it. */
+int render_graph_check(const char *base, const void *data, size_t len, struct cg_error *err);
 
 /* 1 when the installed Graphviz can render `format`. */
 int render_graph_has_format(const char *format);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "groups.h"
 #include "javaname.h"
 
 /* "pkg.Class.method(String, int)": readable Java names (javaname.h). */
@@ -239,55 +240,32 @@ static void put_exclusive(const struct cg_report *r, const struct cg_view *v, st
 	free(order);
 }
 
-/* Edges of v into (parents) or out of (children) method index mi, in view
- * order (inclusive desc). */
-/* Edges grouped by the method position they belong to, each group in view
- * order (inclusive desc): built once so listing relatives is linear. */
-struct edge_index {
-	size_t *start; /* nmethods + 1 offsets into idx */
-	size_t *idx;   /* edge indices */
-};
-
-static void index_edges(const struct cg_view *v, int by_callee, struct edge_index *ix)
+/* Edges grouped by the method position they enter (by_callee) or leave,
+ * each group in view order (inclusive desc): built once so listing
+ * relatives is linear. */
+static void index_edges(const struct cg_view *v, int by_callee, struct cg_groups *ix)
 {
-	size_t i, *fill;
+	uint32_t *keys = xmalloc((v->nedges + 1) * sizeof(*keys));
+	size_t i;
 
-	ix->start = xcalloc(v->nmethods + 2, sizeof(*ix->start));
-	ix->idx = xmalloc((v->nedges + 1) * sizeof(*ix->idx));
-	fill = xcalloc(v->nmethods + 1, sizeof(*fill));
 	for (i = 0; i < v->nedges; i++) {
 		const struct cg_pedge *e = &v->edges[i];
 
-		if (by_callee)
-			ix->start[v->method_pos[e->callee] + 1]++;
-		else if (!e->from_root)
-			ix->start[v->method_pos[e->caller] + 1]++;
+		keys[i] = by_callee ? v->method_pos[e->callee]
+			  : e->from_root ? GROUPS_SKIP : v->method_pos[e->caller];
 	}
-	for (i = 0; i < v->nmethods; i++)
-		ix->start[i + 1] += ix->start[i];
-	for (i = 0; i < v->nedges; i++) {
-		const struct cg_pedge *e = &v->edges[i];
-		size_t pos;
-
-		if (by_callee)
-			pos = v->method_pos[e->callee];
-		else if (!e->from_root)
-			pos = v->method_pos[e->caller];
-		else
-			continue;
-		ix->idx[ix->start[pos] + fill[pos]++] = i;
-	}
-	free(fill);
+	groups_build(ix, v->nmethods, keys, NULL, v->nedges);
+	free(keys);
 }
 
 static void put_relatives(const struct cg_report *r, const struct cg_view *v,
-			  const struct edge_index *ix, size_t pos, uint64_t base, int parents,
+			  const struct cg_groups *ix, size_t pos, uint64_t base, int parents,
 			  struct strbuf *sb)
 {
 	size_t k;
 
 	for (k = ix->start[pos]; k < ix->start[pos + 1]; k++) {
-		const struct cg_pedge *e = &v->edges[ix->idx[k]];
+		const struct cg_pedge *e = &v->edges[ix->item[k]];
 		char calls[32];
 
 		strbuf_spill(sb);
@@ -315,7 +293,7 @@ static void put_relatives(const struct cg_report *r, const struct cg_view *v,
 
 static void put_inclusive(const struct cg_report *r, const struct cg_view *v, struct strbuf *sb)
 {
-	struct edge_index in, out;
+	struct cg_groups in, out;
 	size_t i;
 
 	index_edges(v, 1, &in);
@@ -357,10 +335,8 @@ static void put_inclusive(const struct cg_report *r, const struct cg_view *v, st
 		strbuf_putc(sb, '\n');
 		put_relatives(r, v, &out, i, m->incl_us, 0, sb);
 	}
-	free(in.start);
-	free(in.idx);
-	free(out.start);
-	free(out.idx);
+	groups_free(&in);
+	groups_free(&out);
 }
 
 static void put_classes(const struct cg_view *v, int short_names, struct strbuf *sb)

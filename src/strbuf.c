@@ -17,6 +17,7 @@ void strbuf_set_sink(struct strbuf *sb, strbuf_sink_fn sink, void *ctx)
 {
 	sb->sink = sink;
 	sb->sink_ctx = ctx;
+	sb->spill_at = STRBUF_SPILL;
 	sb->sink_failed = 0;
 }
 
@@ -32,7 +33,7 @@ int strbuf_flush(struct strbuf *sb)
 
 void strbuf_spill(struct strbuf *sb)
 {
-	if (sb->sink && sb->len >= STRBUF_SPILL)
+	if (sb->sink && sb->len >= sb->spill_at)
 		strbuf_flush(sb);
 }
 

@@ -26,6 +26,7 @@ struct strbuf {
 	size_t cap;
 	strbuf_sink_fn sink; /* NULL: everything stays in the buffer */
 	void *sink_ctx;
+	size_t spill_at;     /* strbuf_spill hands over this many (STRBUF_SPILL) */
 	int sink_failed;     /* the sink refused once; later bytes are dropped */
 };
 
@@ -39,7 +40,7 @@ void strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Send what sb holds, now and at every strbuf_spill, to sink(ctx, ...). */
 void strbuf_set_sink(struct strbuf *sb, strbuf_sink_fn sink, void *ctx);
-/* With a sink and at least STRBUF_SPILL bytes held: hand them over and
+/* With a sink and at least spill_at bytes held: hand them over and
  * empty sb.  Call it only where nothing appended so far is looked at again. */
 void strbuf_spill(struct strbuf *sb);
 /* Hand everything held to the sink (if any).  0, or -1 when the sink failed

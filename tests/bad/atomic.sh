@@ -112,6 +112,13 @@ failing input-as-json --json good.trace good.trace
 failing input-as-html --html "$W/good.trace" good.trace
 failing input-as-folded --folded link.trace good.trace
 failing input-via-link --json good.trace link.trace
+# Every kind of output that writes a file, the exports and the -d report too.
+failing input-as-pprof --pprof good.trace good.trace
+failing input-as-speedscope --speedscope link.trace good.trace
+failing input-as-chrome --chrome-trace good.trace good.trace
+failing input-as-callgrind --callgrind good.trace good.trace
+failing input-as-diff-html -d good.trace --html link.trace corrupt.trace
+failing input-as-diff-base --html good.trace -d good.trace corrupt.trace
 "$BUILD/tracegen" -o pair "$TOP/tests/gen/examples/split.desc" || exit 1
 failing input-pair-data --json pair.data pair
 failing input-pair-key --folded pair.key pair.data
@@ -248,6 +255,45 @@ if [ "${CG_SANITIZER:-}" != 1 ] && [ "${CG_VALGRIND:-}" != 1 ]; then
 	check ulimit-v-oom 1 "callgraph: threads.trace: out of memory (N bytes)"
 	[ -e oom.json ] && bad "oom.json exists"
 	rm -f threads.trace threads.desc
+fi
+
+# Graphviz's plugins print to descriptor 2 themselves (fontconfig here,
+# with no configuration to read): nothing of it under -q, and without -q
+# one line naming the trace.
+# shellcheck disable=SC2086
+FONTCONFIG_FILE=/nonexistent $CG -q -g fc.png good.trace 2>"$TMP/stderr"
+rc=$?
+check graphviz-stderr-quiet 0 ""
+# shellcheck disable=SC2086
+FONTCONFIG_FILE=/nonexistent $CG -g fc.png good.trace 2>"$TMP/stderr"
+rc=$?
+check graphviz-stderr 0 "callgraph: good.trace: warning: Fontconfig error: Cannot load default config file: No such file: (null)"
+rm -f fc.png
+
+# Under ulimit -v Graphviz's font stack crashed (SIGSEGV, SIGTRAP) rather
+# than fail.  At every limit from 16 MB to 320 MB, in 32 MB steps, each
+# drawing format either succeeds or is refused with one line, and from
+# 256 MB (the man page's minimum) on it succeeds.  Below it: the exact
+# refusal (numbers aside).  (Not under sanitizers or valgrind.)
+if [ "${CG_SANITIZER:-}" != 1 ] && [ "${CG_VALGRIND:-}" != 1 ]; then
+	for kb in 16384 49152 81920 114688 147456 180224 212992 245760 262144 294912 327680; do
+		for fmt in svg png pdf; do
+			(ulimit -v $kb && exec $CG -q -g "as.$fmt" good.trace) 2>"$TMP/stderr"
+			rc=$?
+			case=ulimit-v-$kb-$fmt
+			if [ "$rc" -gt 1 ]; then bad "exit $rc: $(head -c 300 "$TMP/stderr")"
+			elif [ "$rc" -eq 1 ] && [ "$(wc -l <"$TMP/stderr")" -ne 1 ]; then bad "not one line: $(head -c 300 "$TMP/stderr")"
+			elif [ "$rc" -eq 1 ] && [ "$kb" -ge 262144 ]; then bad "refused at the minimum: $(cat "$TMP/stderr")"
+			else ok; fi
+		done
+	done
+	rm -f as.svg as.png as.pdf
+	(ulimit -v 65536 && exec $CG -q -g as.png good.trace) 2>"$TMP/stderr"
+	rc=$?
+	sed 's/[0-9][0-9]* MB/N MB/g' "$TMP/stderr" >"$TMP/stderr.n"
+	mv "$TMP/stderr.n" "$TMP/stderr"
+	check ulimit-v-graph 1 "callgraph: good.trace: not enough address space to draw the graph as png: it needs about N MB more than the N MB in use, and ulimit -v allows N MB"
+	[ -e as.png ] && bad "as.png exists"
 fi
 
 # A signal mid-run leaves no output and no temporary file: callgraph has

@@ -164,6 +164,69 @@ TOP=$(cd "$here/../.." && pwd)
 html_cols html-sampled-no-per-call streaming.trace "name incl inclp excl exclp incl inclp excl exclp off calls " sampled
 html_cols html-traced-per-call exception.trace "name incl inclp excl exclp incl inclp excl exclp off calls mpc " traced
 
+# --- the table of outputs: every kind in one run --------------------------------
+# Each output of a run that asks for all of them is what the same option
+# writes alone, and is of its kind (hand-checked signatures and numbers of
+# two-threads.desc: main 100 us, worker 30 us).
+kinds="--json:all.json --folded:all.folded --pprof:all.pb --speedscope:all.ss --chrome-trace:all.ct --callgrind:all.cg --html:all.html -g:all.svg"
+args=""
+for k in $kinds; do args="$args ${k%%:*} ${k#*:}"; done
+rm -f all.*
+# shellcheck disable=SC2086
+if "$CG" -q -k $args two-threads.trace >all.out 2>err; then
+	for k in $kinds; do
+		opt=${k%%:*} f=${k#*:}
+		rm -f "one-$f"
+		"$CG" -q "$opt" "one-$f" two-threads.trace 2>err
+		if [ ! -s "$f" ]; then ko "all-kinds $opt: $f missing or empty"
+		elif ! cmp -s "$f" "one-$f"; then ko "all-kinds $opt: differs from $opt alone"
+		else ok; fi
+	done
+	[ -s all.svg.dot ] && grep -q '^digraph' all.svg.dot && ok || ko "all-kinds -k: no all.svg.dot"
+	[ -s all.out ] && ko "all-kinds: wrote to standard output" || ok
+else
+	ko "all-kinds: exit $?: $(head -2 err)"
+fi
+sig() { # NAME FILE TEST...: the file passes the test (its kind, its numbers)
+	name=$1 f=$2
+	shift 2
+	if "$@" <"$f" >/dev/null 2>&1; then ok; else ko "all-kinds $name: $f is not what it should be"; fi
+}
+py() { python3 -c "import json,sys; d=json.load(sys.stdin); sys.exit(0 if ($1) else 1)"; }
+sig json all.json py "d['total_us'] == 130 and len(d['methods']) == 4"
+sig folded all.folded grep -qx 'main;com.ex.App.main;com.ex.Ui.draw 30'
+sig pprof all.pb sh -c 'head -c 2 | od -An -tx1 | grep -q "1f 8b"'
+sig speedscope all.ss py "'speedscope' in d['\$schema'] and len(d['profiles']) == 2"
+sig chrome all.ct py "sum(1 for e in d['traceEvents'] if e.get('ph') == 'B') == 4"
+sig callgrind all.cg grep -q '^events: '
+sig html all.html grep -q '^<!DOCTYPE html>'
+sig graph all.svg grep -q '<svg'
+# The -o dump and the -d report beside a graph: standard output is what it
+# is alone.
+for a in "-o" "-d two-threads.trace -h"; do
+	# shellcheck disable=SC2086
+	"$CG" -q $a two-threads.trace >alone.out 2>err
+	# shellcheck disable=SC2086
+	"$CG" -q $a -g beside.dot two-threads.trace >beside.out 2>err
+	if [ -s alone.out ] && cmp -s alone.out beside.out && grep -q '^digraph' beside.dot; then ok
+	else ko "beside-graph $a: standard output differs or no graph"; fi
+	rm -f beside.dot
+done
+
+# --- exit status by name: src/run.h's enum, the man page and the runs agree --------
+for pair in "CG_EXIT_OK:0:two-threads.trace" "CG_EXIT_FAILURE:1:no-such.trace" "CG_EXIT_USAGE:2:--no-such-option two-threads.trace"; do
+	name=${pair%%:*} rest=${pair#*:}
+	want=${rest%%:*} cmdargs=${rest#*:}
+	val=$(sed -n "s/^[[:space:]]*$name = \([0-9]*\),.*/\1/p" "$TOP/src/run.h")
+	# shellcheck disable=SC2086
+	"$CG" -q $cmdargs >/dev/null 2>&1
+	rc=$?
+	if [ "$val" != "$want" ]; then ko "exit-$name: src/run.h says '$val', want $want"
+	elif [ "$rc" != "$want" ]; then ko "exit-$name: exit $rc, want $want"
+	elif ! grep -q "^\.BR $want \" ($name)\"" "$TOP/man/callgraph.1"; then ko "exit-$name: not in the man page's EXIT STATUS"
+	else ok; fi
+done
+
 # --- HTML report of 65535 threads: idle threads folded, the page bounded ------
 # Thread 1 calls A once (10 to 20 us on both clocks), then 2000 times waits
 # 100 us and runs B 100 us (wall; 50 and 50 on the cpu clock): 400.010 ms

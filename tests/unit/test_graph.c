@@ -2,9 +2,11 @@
  * waiting methods (waiting.c), labels and the Graphviz renderer
  * (render_gv.c), on profiles built through the real symtab and model. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "filter.h"
 #include "fold.h"
+#include "gv_text.h"
 #include "javaname.h"
 #include "profile.h"
 #include "render_gv.h"
@@ -879,5 +881,75 @@ UNIT_TEST(graph_selection_patterns)
 	CHECK(!profile_thread_match("main", 4243, "thread 4243", 4242, 0));
 	CHECK(profile_thread_match("12", 12, "Binder", -1, 0));
 	CHECK(profile_thread_match("Binder", 12, "Binder", -1, 0));
+	return 0;
+}
+
+/* A drawing that is nothing, or a PNG of an absurd size, is an error. */
+UNIT_TEST(graph_render_check)
+{
+	/* PNG signature, IHDR length and type, width, height. */
+	unsigned char png[24] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13,
+				  'I', 'H', 'D', 'R', 0, 0, 0x0f, 0x60, 0, 0, 0x01, 0x2c };
+	struct cg_error err = { { 0 }, 0, 0 };
+
+	CHECK(render_graph_check("png", png, sizeof(png), &err) == 0); /* 3936 x 300 */
+	CHECK(render_graph_check("svg", "<svg/>", 6, &err) == 0);
+	CHECK(render_graph_check("svg", "", 0, &err) == -1);
+	CHECK_EQ_STR(err.msg, "cannot render the graph as svg: Graphviz wrote nothing");
+	CHECK(render_graph_check("png", png, 20, &err) == -1);
+	CHECK_EQ_STR(err.msg, "cannot render the graph as png: Graphviz wrote no PNG image");
+	png[16] = 0, png[17] = 0, png[18] = 0x7f, png[19] = 0xff; /* 32767 wide */
+	png[20] = 0, png[21] = 0, png[22] = 0, png[23] = 1;       /* 1 high */
+	CHECK(render_graph_check("png", png, sizeof(png), &err) == -1);
+	CHECK_EQ_STR(err.msg, "cannot render the graph as png: Graphviz drew 32767 x 1 pixels");
+	png[18] = 0x20, png[19] = 0x00, png[22] = 0x20, png[23] = 0x00; /* 8192 x 8192 */
+	CHECK(render_graph_check("png", png, sizeof(png), &err) == 0);
+	png[19] = 0x01;                                                 /* 8193 wide */
+	CHECK(render_graph_check("png", png, sizeof(png), &err) == -1);
+	return 0;
+}
+
+/* Labels keep GV_LABEL_MAX characters: the first 60 and the last 59 around
+ * an ellipsis; shorter names (and every byte of a multi-byte character)
+ * are kept whole, and escaping comes after the cut. */
+UNIT_TEST(graph_label_truncated)
+{
+	struct strbuf sb, tmp;
+	char name[301];
+	size_t i;
+
+	strbuf_init(&sb);
+	strbuf_init(&tmp);
+	for (i = 0; i < 300; i++)
+		name[i] = (char)('a' + i % 26);
+	name[300] = '\0';
+	name[120] = '\0';  /* exactly GV_LABEL_MAX characters: kept */
+	gv_text_put_label(&sb, &tmp, name);
+	CHECK_EQ_U64(sb.len, 120);
+	name[120] = 'q';
+	strbuf_reset(&sb);
+	gv_text_put_label(&sb, &tmp, name);  /* 300: cut */
+	CHECK_EQ_U64(sb.len, 60 + 3 + 59);
+	CHECK(memcmp(sb.data, name, 60) == 0);
+	CHECK(memcmp(sb.data + 60, "\xe2\x80\xa6", 3) == 0);
+	CHECK(memcmp(sb.data + 63, name + 300 - 59, 59) == 0);
+	/* 200 two-byte characters and a backslash: cut by characters, then
+	 * escaped. */
+	strbuf_reset(&tmp);
+	for (i = 0; i < 200; i++)
+		strbuf_puts(&tmp, "\xc3\xa9");
+	strbuf_puts(&tmp, "\\");
+	strbuf_reset(&sb);
+	{
+		char *s = strbuf_detach(&tmp, NULL);
+
+		strbuf_init(&tmp);
+		gv_text_put_label(&sb, &tmp, s);
+		free(s);
+	}
+	CHECK_EQ_U64(sb.len, 60 * 2 + 3 + 58 * 2 + 2);
+	CHECK(memcmp(sb.data + sb.len - 2, "\\\\", 2) == 0);
+	strbuf_free(&sb);
+	strbuf_free(&tmp);
 	return 0;
 }
