@@ -7,10 +7,16 @@
 # runs (default 3) of
 #   callgraph -q --json OUT TRACE   the read+model pass (plus a JSON file)
 #   callgraph -g OUT.svg TRACE      the default call graph
-# and prints records per second, wall and CPU time and peak resident memory.
+# and prints records per second, wall and CPU time, peak resident memory and
+# that memory per distinct edge.  The program-shaped traces (a fixed random
+# program, tracegen's `program`) then run every output kind (text, --json,
+# -g OUT.svg, --html, --folded and the exports), each with its per-CPU-second
+# and per-wall-second rates, peak RSS and RSS per distinct edge, per method
+# that ran and per method id missing from the key.
 # The corpus traces in ../shared/corpus (or BENCH_CORPUS), when present, get
 # the -g OUT.svg timing too.  BENCH_QUICK=1 skips the 1 GiB traces (regular,
-# streaming and V2 layout B).
+# streaming, V2 layout B and program-shaped) and runs the output kinds on the
+# 100 MiB program trace instead.
 #
 # Numbers never fail the run: the checks at the end say ok or MISSED.
 # Exit status: 0, or 2 on a usage error or missing build.
@@ -60,10 +66,10 @@ run_once() {
 	shift
 	t0=$(ns)
 	if [ -n "$timebin" ]; then
-		"$timebin" -f '%U %S %M' -o "$tmp/time.out" "$@" >/dev/null 2>"$tmp/stderr"
+		"$timebin" -f '%U %S %M' -o "$tmp/time.out" "$@" >/dev/null 2>"$tmp/stderr" </dev/null
 		rc=$?
 	else
-		"$@" >/dev/null 2>"$tmp/stderr"
+		"$@" >/dev/null 2>"$tmp/stderr" </dev/null
 		rc=$?
 	fi
 	t1=$(ns)
@@ -127,12 +133,29 @@ echo
 echo "json s = wall time of the read+model pass, callgraph -q --json OUT TRACE (OUT is small)"
 echo "Mrec/s = records / json s; cpu s = user+sys; Mrec/cs = records / cpu s"
 echo "svg s = wall time of callgraph -g OUT.svg TRACE with default options; MB = peak RSS"
-printf '%-16s %7s %10s %7s %7s %6s %8s %7s %7s %7s\n' \
-	trace MiB records "json s" Mrec/s "cpu s" "Mrec/cs" "RSS MB" "svg s" "svg MB"
+echo "edges = distinct caller->callee edges; B/edge = json RSS / edges"
+printf '%-17s %7s %10s %7s %7s %6s %8s %7s %8s %6s %7s %7s\n' \
+	trace MiB records "json s" Mrec/s "cpu s" "Mrec/cs" "RSS MB" edges B/edge "svg s" "svg MB"
 
-for name in regular-10m regular-100m regular-1g streaming-1g v2-1g threads-1000 recursion-deep methods-50k; do
+# counts FILE.json: sets c_edges, c_methods (methods that ran), c_unknown.
+counts() {
+	c_edges=$(grep -c '"callee"' "$1" 2>/dev/null)
+	c_methods=$(grep -c '"signature"' "$1" 2>/dev/null)
+	c_unknown=$(grep -o '"unknown-method", "count": *[0-9]*' "$1" 2>/dev/null | tr -dc 0-9)
+	: "${c_edges:=0}" "${c_methods:=0}" "${c_unknown:=0}"
+}
+# per RSS_MB N: bytes of RSS per item ("-" without items or RSS).
+per() {
+	awk -v r="$1" -v n="$2" 'BEGIN { if (r !~ /^[0-9.]+$/ || n + 0 == 0) print "-";
+		else printf "%.0f", r * 1048576 / n }'
+}
+outputs_for=
+: >"$tmp/outtraces"
+
+for name in regular-10m regular-100m regular-1g streaming-1g v2-1g threads-1000 recursion-deep \
+	methods-50k program-10k-100m program-10k-1g program-100k edges-random unknown-ids; do
 	desc=$descs/$name.desc
-	case $name in *-1g)
+	case $name in *-1g | program-100k | edges-random | unknown-ids)
 		if [ "$quick" = 1 ]; then
 			printf '%-16s %s\n' "$name" "skipped (BENCH_QUICK=1)"
 			continue
@@ -160,6 +183,8 @@ for name in regular-10m regular-100m regular-1g streaming-1g v2-1g threads-1000 
 		continue
 	fi
 	rate=$(awk -v n="$recs" -v s="$j_wall" 'BEGIN { printf "%.1f", (s > 0 ? n / s / 1e6 : 0) }')
+	counts "$tmp/out.json"
+	b_edge=$(per "$j_rss" "$c_edges")
 
 	rm -f "$tmp/out.svg"
 	measure "$cg" -g "$tmp/out.svg" "$trace"
@@ -171,13 +196,38 @@ for name in regular-10m regular-100m regular-1g streaming-1g v2-1g threads-1000 
 		note "MISSED $name: -g out.svg failed: $(tail -n 1 "$tmp/stderr")"
 	fi
 	crate=$(awk -v n="$recs" -v s="$j_cpu" 'BEGIN { print (s > 0 ? sprintf("%.1f", n / s / 1e6) : "-") }')
-	printf '%-16s %7s %10s %7.3f %7s %6s %8s %8s %7s %7s\n' "$name" "$mib" "$recs" \
-		"$j_wall" "$rate" "$j_cpu" "$crate" "$j_rss" "$s_wall" "$s_rss"
+	printf '%-17s %7s %10s %7.3f %7s %6s %8s %7s %8s %6s %7s %7s\n' "$name" "$mib" "$recs" \
+		"$j_wall" "$rate" "$j_cpu" "$crate" "$j_rss" "$c_edges" "$b_edge" "$s_wall" "$s_rss"
 
 	case $name in
 	regular-1g) target=50 ;;
-	streaming-1g) target=30 ;;
+	streaming-1g) target=40 ;;
+	program-10k-1g) target=60 ;;
 	*) target= ;;
+	esac
+	case $name in
+	program-10k-1g | streaming-1g)
+		v=$(awk -v c="$crate" -v t="$target" 'BEGIN { print (c ~ /^[0-9.]+$/ && c + 0 >= t + 0) ? "ok    " : "MISSED" }')
+		note "$v $name read+model: $crate M records per cpu second (target >= $target; $rate per wall second)"
+		target= ;;
+	edges-random)
+		v=$(awk -v b="$b_edge" 'BEGIN { print (b ~ /^[0-9]+$/ && b + 0 <= 100) ? "ok    " : "MISSED" }')
+		note "$v $name read+model: $b_edge B of RSS per distinct edge ($c_edges edges; target <= 100)" ;;
+	unknown-ids)
+		b=$(per "$j_rss" "$c_unknown")
+		v=$(awk -v b="$b" 'BEGIN { print (b ~ /^[0-9]+$/ && b + 0 <= 100) ? "ok    " : "MISSED" }')
+		note "$v $name read+model: $b B of RSS per unknown method id ($c_unknown ids; target <= 100)" ;;
+	methods-50k)
+		b=$(per "$j_rss" "$c_methods")
+		v=$(awk -v b="$b" 'BEGIN { print (b ~ /^[0-9]+$/ && b + 0 <= 150) ? "ok    " : "MISSED" }')
+		note "$v $name read+model: $b B of RSS per method in the key ($c_methods methods; target <= 150)" ;;
+	esac
+	# Traces whose output kinds are measured below (kept until then).
+	case $name in
+	program-10k-1g | program-100k | edges-random | unknown-ids)
+		echo "$name $recs $c_edges $c_methods $c_unknown" >>"$tmp/outtraces" ;;
+	program-10k-100m)
+		[ "$quick" = 1 ] && echo "$name $recs $c_edges $c_methods $c_unknown" >>"$tmp/outtraces" ;;
 	esac
 	if [ -n "$target" ]; then
 		v=$(verdict "$rate" "$crate" "$target" ge)
@@ -185,16 +235,77 @@ for name in regular-10m regular-100m regular-1g streaming-1g v2-1g threads-1000 
 	fi
 	for pair in "read+model:$j_rss" "svg:$s_rss"; do
 		r=${pair#*:}
+		case $name in program-* | edges-random | unknown-ids) continue ;; esac
 		[ "$r" = - ] && continue
 		awk -v r="$r" 'BEGIN { exit !(r >= 64) }' &&
 			note "MISSED $name ${pair%%:*}: peak RSS $r MB (target < 64)"
 	done
 	if [ "$s_wall" != failed ]; then
+		case $name in program-* | edges-random | unknown-ids) ;; *)
 		v=$(verdict "$s_wall" "$s_cpu" 1 lt)
-		[ "$v" = "ok    " ] || note "$v $name -g out.svg: $s_wall s, $s_cpu cpu s (target < 1)"
+		[ "$v" = "ok    " ] || note "$v $name -g out.svg: $s_wall s, $s_cpu cpu s (target < 1)" ;;
+		esac
 	fi
-	rm -f "$trace"
+	grep -q "^$name " "$tmp/outtraces" || rm -f "$trace"
 done
+
+# Every output kind of the program-shaped traces.
+if [ -s "$tmp/outtraces" ]; then
+	echo
+	echo "output kinds: callgraph [-q] OPTION OUT TRACE; cs = cpu seconds (user+sys); B/x = peak RSS / x"
+	printf '%-17s %-12s %7s %6s %8s %7s %7s %7s %7s %7s\n' \
+		trace output "wall s" "cpu s" "Mrec/cs" "Mrec/s" "RSS MB" B/edge B/meth B/unkn
+	j1_rate= j2_rate=
+	while read -r name recs c_edges c_methods c_unknown; do
+		trace=$tmp/$name.trace
+		cat "$trace" >/dev/null
+		for kind in text json svg html folded pprof speedscope chrome callgrind; do
+			out=$tmp/out.$kind
+			rm -f "$out"
+			case $kind in
+			text) measure "$cg" -q "$trace" ;;
+			json) measure "$cg" -q --json "$out" "$trace" ;;
+			svg) measure "$cg" -q -g "$out.svg" "$trace" ;;
+			html) measure "$cg" -q --html "$out" "$trace" ;;
+			folded) measure "$cg" -q --folded "$out" "$trace" ;;
+			pprof) measure "$cg" -q --pprof "$out" "$trace" ;;
+			speedscope) measure "$cg" -q --speedscope "$out" "$trace" ;;
+			chrome) measure "$cg" -q --chrome-trace "$out" "$trace" ;;
+			callgrind) measure "$cg" -q --callgrind "$out" "$trace" ;;
+			esac
+			rm -f "$out" "$out.svg"
+			if [ "$m_rc" != 0 ]; then
+				printf '%-17s %-12s failed: %s\n' "$name" "$kind" "$(tail -n 1 "$tmp/stderr")"
+				note "MISSED $name $kind: callgraph failed"
+				continue
+			fi
+			crate=$(awk -v n="$recs" -v s="$m_cpu" 'BEGIN { print (s > 0 ? sprintf("%.1f", n / s / 1e6) : "-") }')
+			wrate=$(awk -v n="$recs" -v s="$m_wall" 'BEGIN { print (s > 0 ? sprintf("%.1f", n / s / 1e6) : "-") }')
+			printf '%-17s %-12s %7.3f %6s %8s %7s %7s %7s %7s %7s\n' "$name" "$kind" \
+				"$m_wall" "$m_cpu" "$crate" "$wrate" "$m_rss" "$(per "$m_rss" "$c_edges")" \
+				"$(per "$m_rss" "$c_methods")" "$(per "$m_rss" "$c_unknown")"
+			if [ "$name" = program-10k-1g ]; then
+				v=$(verdict "$m_wall" "$m_cpu" 2.0001 lt)
+				awk -v r="$m_rss" 'BEGIN { exit !(r ~ /^[0-9.]+$/ && r + 0 < 256) }' || v=MISSED
+				note "$v $name $kind: $m_wall s wall ($m_cpu cpu s), $m_rss MB (target <= 2 s, < 256 MB)"
+			fi
+		done
+		if [ "$name" = program-10k-1g ] || { [ "$quick" = 1 ] && [ "$name" = program-10k-100m ]; }; then
+			# All cores: -j 2 against -j 1, wall clock.
+			if "$cg" -q -j 1 --json "$tmp/out.j" "$trace" >/dev/null 2>&1; then
+				measure "$cg" -q -j 1 --json "$tmp/out.j" "$trace"
+				j1_rate=$(awk -v n="$recs" -v s="$m_wall" 'BEGIN { printf "%.1f", n / s / 1e6 }')
+				measure "$cg" -q -j 2 --json "$tmp/out.j" "$trace"
+				j2_rate=$(awk -v n="$recs" -v s="$m_wall" 'BEGIN { printf "%.1f", n / s / 1e6 }')
+				v=$(awk -v a="$j1_rate" -v b="$j2_rate" 'BEGIN { print (b >= 1.7 * a) ? "ok    " : "MISSED" }')
+				note "$v $name -j 2: $j2_rate M records/s wall against $j1_rate at -j 1 (target >= 1.7x)"
+			else
+				note "MISSED $name -j 2: callgraph has no -j"
+			fi
+		fi
+		rm -f "$trace"
+	done <"$tmp/outtraces"
+fi
 
 if [ -d "$corpus" ]; then
 	corpus=$(cd "$corpus" && pwd)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "htab.h"
 #include "util.h"
 
 struct cframe {
@@ -26,87 +27,17 @@ struct cthread {
 	uint64_t o_first, o_now; /* other clock, as last reported */
 };
 
-struct hslot {
-	uint64_t key;
-	uint32_t idx;      /* node + 1; 0 = empty */
-};
-
 struct cg_cct {
 	struct cg_cct_node *nodes;
 	size_t n, cap;
 	struct cthread *threads;
 	size_t nthreads, cap_threads;
-	struct hslot *slots;
-	size_t nslots, live;
+	struct cg_htab tab;   /* (parent node, method index) -> child node */
 };
 
 static uint64_t key_of(uint32_t parent, uint32_t midx)
 {
 	return (uint64_t)parent << 32 | midx;
-}
-
-static void table_grow(struct cg_cct *c)
-{
-	struct hslot *old = c->slots;
-	size_t oldn = c->nslots, i, j, mask;
-
-	c->nslots = oldn ? oldn * 2 : 256;
-	c->slots = xcalloc(c->nslots, sizeof(*c->slots));
-	mask = c->nslots - 1;
-	for (i = 0; i < oldn; i++) {
-		if (!old[i].idx)
-			continue;
-		for (j = (size_t)hash64(old[i].key) & mask; c->slots[j].idx; j = (j + 1) & mask)
-			;
-		c->slots[j] = old[i];
-	}
-	free(old);
-}
-
-static uint32_t table_find(const struct cg_cct *c, uint64_t key)
-{
-	size_t mask = c->nslots - 1, i;
-
-	if (!c->nslots)
-		return CCT_NONE;
-	for (i = (size_t)hash64(key) & mask; c->slots[i].idx; i = (i + 1) & mask)
-		if (c->slots[i].key == key)
-			return c->slots[i].idx - 1;
-	return CCT_NONE;
-}
-
-static void table_insert(struct cg_cct *c, uint64_t key, uint32_t node)
-{
-	size_t mask, i;
-
-	if ((c->live + 1) * 2 > c->nslots)
-		table_grow(c);
-	mask = c->nslots - 1;
-	for (i = (size_t)hash64(key) & mask; c->slots[i].idx; i = (i + 1) & mask)
-		;
-	c->slots[i].key = key;
-	c->slots[i].idx = node + 1;
-	c->live++;
-}
-
-/* Remove key (present) by backward-shift deletion. */
-static void table_delete(struct cg_cct *c, uint64_t key)
-{
-	size_t mask = c->nslots - 1, i = (size_t)hash64(key) & mask, j;
-
-	while (c->slots[i].key != key || !c->slots[i].idx)
-		i = (i + 1) & mask;
-	for (j = (i + 1) & mask; c->slots[j].idx; j = (j + 1) & mask) {
-		size_t k = (size_t)hash64(c->slots[j].key) & mask;
-
-		/* Move j into the hole at i unless its home lies in (i, j]. */
-		if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) {
-			c->slots[i] = c->slots[j];
-			i = j;
-		}
-	}
-	c->slots[i].idx = 0;
-	c->live--;
 }
 
 static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
@@ -125,7 +56,7 @@ static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 	if (parent != CCT_NONE) {
 		n->next_sibling = c->nodes[parent].first_child;
 		c->nodes[parent].first_child = id;
-		table_insert(c, key_of(parent, midx), id);
+		htab_insert(&c->tab, key_of(parent, midx), id, 0);
 	}
 	return id;
 }
@@ -156,7 +87,7 @@ static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 	struct cg_cct *c = ctx;
 	struct cthread *th = thread_get(c, thread);
 	uint32_t parent = th->depth ? th->stack[th->depth - 1].node : th->root;
-	uint32_t n = table_find(c, key_of(parent, midx));
+	uint32_t n = htab_find(&c->tab, key_of(parent, midx));
 	struct cframe *f;
 
 	if (n == CCT_NONE)
@@ -222,7 +153,7 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	list = c->nodes[root].first_child;
 	c->nodes[root].first_child = CCT_NONE;
 	for (x = list; x != CCT_NONE; x = c->nodes[x].next_sibling) {
-		table_delete(c, key_of(root, c->nodes[x].midx));
+		htab_delete(&c->tab, key_of(root, c->nodes[x].midx));
 		moved += c->nodes[x].incl_us;
 		o_moved += c->nodes[x].o_incl_us;
 	}
@@ -238,7 +169,7 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 		c->nodes[x].parent = a;
 		c->nodes[x].next_sibling = c->nodes[a].first_child;
 		c->nodes[a].first_child = x;
-		table_insert(c, key_of(a, c->nodes[x].midx), x);
+		htab_insert(&c->tab, key_of(a, c->nodes[x].midx), x, 0);
 	}
 }
 
@@ -257,7 +188,7 @@ void cct_free(struct cg_cct *c)
 		free(c->threads[i].stack);
 	free(c->threads);
 	free(c->nodes);
-	free(c->slots);
+	htab_free(&c->tab);
 	free(c);
 }
 

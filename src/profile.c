@@ -7,136 +7,26 @@
  * new frame, and the method's earlier outermost activations become recursive.
  * The latter uses an epoch per (thread, method): bumping it invalidates the
  * inclusive time of every edge into that method in O(1); an edge's time counts
- * only while its epoch matches its callee's.  The hot path (entry) is one
- * open-addressing lookup keyed by (caller, raw callee id); exits need none.
+ * only while its epoch matches its callee's.  The hot path (entry) is the
+ * caller's cache of its last two calls, else one lookup in the thread's edge
+ * table keyed by (caller, raw callee id); exits need none.  Exclusive time
+ * is summed in the top frame and handed to its method when it returns, so a
+ * record touches only its thread and the top of its stack.
  *
  * --focus/--hide and the observer (the calling-context tree) take a slow
  * path, chosen by one test per entry and per pop: hidden frames stay on the
  * stack for matching exits but charge their time and calls to the nearest
  * visible frame below (slot 0, the root, keeps its share in tm[0].excl).
  */
-#include "profile.h"
+#include "profile_impl.h"
 
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "strbuf.h"
 
-#define NIL UINT32_MAX
 #define DEFAULT_MAX_DEPTH (1u << 20)
-
-struct tmeth {
-	uint32_t midx;     /* symtab index */
-	uint32_t active;   /* activations on the stack now */
-	uint32_t epoch;
-	uint32_t hactive;  /* hidden (--hide/--focus) activations on the stack now */
-	uint64_t incl, excl, calls, rec;
-	uint64_t o_incl, o_excl; /* the same on the other clock */
-};
-
-struct tedge {
-	uint64_t key;      /* caller tmeth slot << 32 | raw callee id; slot 0 = root */
-	uint32_t callee;   /* tmeth slot; next free index when on the free list */
-	uint32_t epoch;    /* callee epoch for which incl is valid */
-	uint64_t calls, incl;
-	uint64_t o_incl;   /* incl on the other clock */
-};
-
-struct eslot {
-	uint64_t key;
-	uint32_t idx;      /* edge index + 1; 0 = empty */
-};
-
-/* A hidden frame (--hide, or outside --focus) has edge NIL, tm the slot of
- * the nearest visible frame below (0 = root) so its time and calls go there,
- * and own its method's slot.  A visible frame has own == tm, plus FOCUS_BIT
- * when it counts as a focused frame. */
-struct frame {
-	uint32_t tm;
-	uint32_t edge;
-	uint32_t id;
-	uint32_t own;
-	uint64_t entry;
-	uint64_t o_entry;  /* entry time on the other clock */
-};
-
-#define FOCUS_BIT 0x80000000u
-
-struct tstate {
-	uint32_t tid;
-	uint32_t index;       /* position among threads with events */
-	int selected;
-	uint64_t records;
-
-	int started;
-	uint32_t prev_raw, prev_other;
-	uint64_t now, first, other_now, other_first;
-	uint32_t prev_wall;   /* raw wall time, for sampling detection */
-
-	uint64_t root_excl, o_root_excl;
-	struct tmeth *tm;     /* slot 0 unused (the root) */
-	size_t ntm, cap_tm;
-	uint32_t *tm_slots;   /* tmeth slot, 0 = empty; keyed by midx */
-	size_t tm_nslots;
-
-	struct tedge *edges;
-	size_t nedges, cap_edges;
-	uint32_t free_edge;
-	struct eslot *eslots;
-	size_t enslots, elive;
-	uint32_t *root_edges;
-	size_t nroot, cap_root;
-
-	struct frame *stack;
-	size_t depth, cap_stack;
-	uint32_t max_depth;
-
-	uint64_t same_ts, pairs, small_steps, steps;
-	uint32_t focus;       /* focused frames on the stack */
-	uint64_t focus_us;    /* time inside outermost focused frames */
-	uint64_t o_focus_us;  /* the same on the other clock */
-};
-
-struct view_store {
-	struct cg_view v;
-	struct cg_pmethod *methods;
-	uint32_t *pos;
-	struct cg_pedge *edges;
-	int built;
-};
-
-struct cg_profile {
-	struct cg_symtab *st;
-	struct cg_profile_opts opts;
-	struct tstate *by_tid[65536];
-	struct tstate **threads;
-	size_t nthreads, cap_threads;
-	uint64_t warn[CG_W_COUNT];
-	struct cg_warning warnings[CG_W_COUNT];
-	char messages[CG_W_COUNT][200];
-	size_t nwarnings;
-	struct cg_profile_stats stats;
-	int sampling;
-	int finished;
-	int has_other;                 /* dual clock: the o_* sums are kept in views */
-	enum cg_clock_sel primary;     /* the clock the primary numbers are on */
-	/* Slow path (observer, --focus, --hide); the fast path tests only `slow`. */
-	int slow;
-	int filtering, focusing;
-	int main_named;  /* a thread is named "main" (-1: not looked up yet) */
-	struct cg_observer obs_store;
-	const struct cg_observer *obs;
-	unsigned char *mflag;          /* MF_* by symtab index, computed on first sight */
-	size_t nmflag;
-	struct strbuf namebuf;
-
-	struct cg_pthread *pthreads;   /* selected threads with events */
-	size_t npthreads;
-	struct view_store all;
-	struct view_store *per;        /* one per pthread, built on demand */
-};
 
 /* ---- per-thread tables ---------------------------------------------------- */
 
@@ -157,99 +47,37 @@ static void *tgrow(void *p, size_t *cap, size_t need, size_t size)
 	return xrealloc(p, c * size);
 }
 
-static uint32_t tm_find(struct tstate *ts, uint32_t midx)
+static uint32_t tm_find(const struct tstate *ts, uint32_t midx)
 {
-	size_t mask = ts->tm_nslots - 1, i;
+	uint32_t s = htab_find(&ts->tm_tab, midx);
 
-	if (!ts->tm_nslots)
-		return 0;
-	i = (size_t)hash64(midx) & mask;
-	while (ts->tm_slots[i] && ts->tm[ts->tm_slots[i]].midx != midx)
-		i = (i + 1) & mask;
-	return ts->tm_slots[i];
+	return s == HTAB_NONE ? 0 : s;
 }
 
-static void tm_rehash(struct tstate *ts)
-{
-	size_t i, j, mask;
-
-	free(ts->tm_slots);
-	ts->tm_nslots = ts->tm_nslots ? ts->tm_nslots * 2 : 4;
-	ts->tm_slots = xcalloc(ts->tm_nslots, sizeof(*ts->tm_slots));
-	mask = ts->tm_nslots - 1;
-	for (i = 1; i < ts->ntm; i++) {
-		j = (size_t)hash64(ts->tm[i].midx) & mask;
-		while (ts->tm_slots[j])
-			j = (j + 1) & mask;
-		ts->tm_slots[j] = (uint32_t)i;
-	}
-}
-
+/* The thread's slot for method midx, created when new; may move ts->tm. */
 static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 {
 	uint32_t s = tm_find(ts, midx);
-	size_t mask, i;
 
 	if (s)
 		return s;
-	if (ts->ntm == 0) {
-		ts->ntm = 1; /* slot 0 stands for the root */
-		ts->tm = tgrow(ts->tm, &ts->cap_tm, 1, sizeof(*ts->tm));
-		/* Hidden frames directly under the root charge their time here. */
-		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
-	}
-	if ((ts->ntm + 1) * 2 > ts->tm_nslots)
-		tm_rehash(ts);
 	ts->tm = tgrow(ts->tm, &ts->cap_tm, ts->ntm + 1, sizeof(*ts->tm));
 	s = (uint32_t)ts->ntm++;
 	memset(&ts->tm[s], 0, sizeof(ts->tm[s]));
 	ts->tm[s].midx = midx;
-	mask = ts->tm_nslots - 1;
-	i = (size_t)hash64(midx) & mask;
-	while (ts->tm_slots[i])
-		i = (i + 1) & mask;
-	ts->tm_slots[i] = s;
+	ts->tm[s].last[0].edge = ts->tm[s].last[1].edge = NIL;
+	htab_insert(&ts->tm_tab, midx, s, 0);
 	return s;
 }
 
-static void edge_rehash(struct tstate *ts)
-{
-	struct eslot *old = ts->eslots;
-	size_t oldn = ts->enslots, i, mask;
-
-	ts->enslots = oldn ? oldn * 2 : 4;
-	ts->eslots = xcalloc(ts->enslots, sizeof(*ts->eslots));
-	mask = ts->enslots - 1;
-	for (i = 0; i < oldn; i++) {
-		size_t j;
-
-		if (!old[i].idx)
-			continue;
-		j = (size_t)hash64(old[i].key) & mask;
-		while (ts->eslots[j].idx)
-			j = (j + 1) & mask;
-		ts->eslots[j] = old[i];
-	}
-	free(old);
-}
-
-/* The edge (caller slot, raw callee id), created when new.  Returns its
- * index; may move ts->edges and ts->tm. */
-static uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller, uint32_t id)
+/* A new edge (caller slot, raw callee id); returns its index, its callee
+ * slot in *callee.  May move ts->edges and ts->tm. */
+static __attribute__((noinline)) uint32_t edge_new(struct cg_profile *p, struct tstate *ts,
+						   uint32_t caller, uint32_t id, uint32_t *callee)
 {
 	uint64_t key = (uint64_t)caller << 32 | id;
-	size_t mask, i;
-	uint32_t e, callee;
+	uint32_t e, c = tm_get(ts, symtab_method_index(p->st, id));
 
-	if (ts->enslots) {
-		mask = ts->enslots - 1;
-		for (i = (size_t)hash64(key) & mask; ts->eslots[i].idx; i = (i + 1) & mask)
-			if (ts->eslots[i].key == key)
-				return ts->eslots[i].idx - 1;
-	}
-	callee = tm_get(ts, symtab_method_index(p->st, id));
-	if ((ts->elive + 1) * 2 > ts->enslots)
-		edge_rehash(ts);
 	if (ts->free_edge != NIL) {
 		e = ts->free_edge;
 		ts->free_edge = ts->edges[e].callee;
@@ -259,51 +87,69 @@ static uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_t calle
 	}
 	memset(&ts->edges[e], 0, sizeof(ts->edges[e]));
 	ts->edges[e].key = key;
-	ts->edges[e].callee = callee;
-	ts->edges[e].epoch = ts->tm[callee].epoch;
-	mask = ts->enslots - 1;
-	for (i = (size_t)hash64(key) & mask; ts->eslots[i].idx; i = (i + 1) & mask)
-		;
-	ts->eslots[i].key = key;
-	ts->eslots[i].idx = e + 1;
-	ts->elive++;
+	ts->edges[e].callee = c;
+	ts->edges[e].epoch = ts->tm[c].epoch;
+	htab_insert(&ts->etab, key, e, c);
 	if (caller == 0) {
 		ts->root_edges = tgrow(ts->root_edges, &ts->cap_root, ts->nroot + 1,
 				       sizeof(*ts->root_edges));
 		ts->root_edges[ts->nroot++] = e;
 	}
+	*callee = c;
 	return e;
 }
 
-/* Remove edge e from the table (backward-shift deletion) and free it. */
+/* The edge (caller slot, raw callee id), created when new: first the
+ * caller's cache of its last call, then the thread's edge table.  Returns its
+ * index and its callee slot in *callee; may move ts->edges and ts->tm. */
+static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller,
+				uint32_t id, uint32_t *callee)
+{
+	struct tmeth *cm;
+	const struct cg_hslot *h;
+	uint32_t e;
+
+	cm = &ts->tm[caller];
+	if (cm->last[0].id == id && cm->last[0].edge != NIL) {
+		*callee = cm->last[0].callee;
+		return cm->last[0].edge;
+	}
+	if (cm->last[1].id == id && cm->last[1].edge != NIL) {
+		struct tcall t = cm->last[1];
+
+		cm->last[1] = cm->last[0];
+		cm->last[0] = t;
+		*callee = t.callee;
+		return t.edge;
+	}
+	h = htab_slot(&ts->etab, (uint64_t)caller << 32 | id);
+	if (h) {
+		e = h->val - 1;
+		*callee = h->aux;
+	} else {
+		e = edge_new(p, ts, caller, id, callee);
+	}
+	cm = &ts->tm[caller];
+	cm->last[1] = cm->last[0];
+	cm->last[0].id = id;
+	cm->last[0].edge = e;
+	cm->last[0].callee = *callee;
+	return e;
+}
+
+/* Remove edge e from the table and free it. */
 static void edge_delete(struct tstate *ts, uint32_t e)
 {
-	size_t mask = ts->enslots - 1;
-	size_t i = (size_t)hash64(ts->edges[e].key) & mask, j;
+	uint32_t caller = (uint32_t)(ts->edges[e].key >> 32);
 
-	while (ts->eslots[i].idx != e + 1)
-		i = (i + 1) & mask;
-	for (j = (i + 1) & mask; ts->eslots[j].idx; j = (j + 1) & mask) {
-		size_t k = (size_t)hash64(ts->eslots[j].key) & mask;
-
-		/* Move j into the hole at i unless its home lies in (i, j]. */
-		if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) {
-			ts->eslots[i] = ts->eslots[j];
-			i = j;
-		}
-	}
-	ts->eslots[i].idx = 0;
-	ts->elive--;
+	htab_delete(&ts->etab, ts->edges[e].key);
+	if (ts->tm[caller].last[0].edge == e)
+		ts->tm[caller].last[0].edge = NIL;
+	if (ts->tm[caller].last[1].edge == e)
+		ts->tm[caller].last[1].edge = NIL;
 	ts->edges[e].callee = ts->free_edge;
 	ts->edges[e].key = UINT64_MAX;
 	ts->free_edge = e;
-}
-
-/* Whether edge e's inclusive times are valid (its callee's epoch has not
- * moved on); invalid ones count as zero. */
-static int edge_valid(const struct tstate *ts, const struct tedge *e)
-{
-	return e->epoch == ts->tm[e->callee].epoch;
 }
 
 /* Add us (primary clock) and o_us (other clock) to edge e's inclusive time. */
@@ -322,7 +168,9 @@ static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint6
 
 /* ---- replay ------------------------------------------------------------------ */
 
-static void pop_visible(struct tstate *ts)
+/* Pop the top frame, visible: its method's and edge's sums, and the time it
+ * was on top to the exclusive time of f->tm. */
+static inline void pop_visible(struct tstate *ts)
 {
 	struct frame *f = &ts->stack[--ts->depth];
 	struct tmeth *m = &ts->tm[f->tm];
@@ -330,6 +178,8 @@ static void pop_visible(struct tstate *ts)
 	uint64_t dur = ts->now - f->entry;
 	uint64_t o_dur = ts->other_now - f->o_entry;
 
+	m->excl += f->excl;
+	m->o_excl += f->o_excl;
 	m->active--;
 	e->calls++;
 	if (m->active == 0) {
@@ -343,65 +193,6 @@ static void pop_visible(struct tstate *ts)
 }
 
 /* ---- slow path: observer, --focus, --hide ---------------------------------------- */
-
-enum { MF_SEEN = 1, MF_HIDE = 2, MF_FOCUS = 4 };
-
-int profile_pattern_match(const char *pat, const char *name)
-{
-	const char *s = name;
-
-	if (fnmatch(pat, name, 0) == 0)
-		return 1;
-	/* As users type them: "Class.method" or "method" without the package. */
-	while ((s = strchr(s, '.')) != NULL)
-		if (fnmatch(pat, ++s, 0) == 0)
-			return 1;
-	return 0;
-}
-
-static int match_any(const char *const *pats, const char *name)
-{
-	size_t i;
-
-	for (i = 0; pats && pats[i]; i++)
-		if (profile_pattern_match(pats[i], name))
-			return 1;
-	return 0;
-}
-
-/* MF_* flags of method midx, computed on first sight from its display name
- * "Class.method" (slashes shown as dots).  Hide wins over focus. */
-static unsigned method_flags(struct cg_profile *p, uint32_t midx)
-{
-	unsigned char fl;
-
-	if (midx >= p->nmflag) {
-		size_t old = p->nmflag, n = symtab_method_count(p->st);
-
-		if (n < old * 2)
-			n = old * 2;
-		if (n <= midx)
-			n = (size_t)midx + 1;
-		p->mflag = xrealloc(p->mflag, n);
-		memset(p->mflag + old, 0, n - old);
-		p->nmflag = n;
-	}
-	fl = p->mflag[midx];
-	if (!fl) {
-		const char *name;
-
-		strbuf_reset(&p->namebuf);
-		symtab_put_display(&p->namebuf, symtab_method(p->st, midx));
-		name = p->namebuf.len ? p->namebuf.data : "";
-		fl = MF_SEEN;
-		if (match_any(p->opts.hide, name))
-			fl |= MF_HIDE;
-		else if (match_any(p->opts.focus, name))
-			fl |= MF_FOCUS;
-		p->mflag[midx] = fl;
-	}
-	return fl;
-}
 
 /* A new top frame (uninitialised); may move ts->stack. */
 static struct frame *push_frame(struct tstate *ts)
@@ -430,9 +221,9 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	 * cache miss or two on big traces); the observer alone takes it from
 	 * the edge's callee. */
 	uint32_t midx = p->filtering ? symtab_method_index(p->st, id) : 0;
-	unsigned fl = p->filtering ? method_flags(p, midx) : 0;
+	unsigned fl = p->filtering ? profile_method_flags(p, midx) : 0;
 	uint32_t below = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
-	uint32_t e, focus = 0;
+	uint32_t e, callee, focus = 0;
 	struct frame *f;
 
 	if ((fl & MF_HIDE) || (p->focusing && !ts->focus && !(fl & MF_FOCUS))) {
@@ -446,20 +237,22 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 		f->own = own;
 		f->entry = ts->now;
 		f->o_entry = ts->other_now;
+		f->excl = f->o_excl = 0;
 		return;
 	}
 	if (fl & MF_FOCUS) {
 		focus = FOCUS_BIT;
 		ts->focus++;
 	}
-	e = edge_get(p, ts, below, id);
+	e = edge_get(p, ts, below, id, &callee);
 	f = push_frame(ts);
 	f->edge = e;
-	f->tm = ts->edges[e].callee;
+	f->tm = callee;
 	f->id = id;
 	f->own = f->tm | focus;
 	f->entry = ts->now;
 	f->o_entry = ts->other_now;
+	f->excl = f->o_excl = 0;
 	ts->tm[f->tm].active++;
 	if (p->obs) {
 		observe_other(p, ts);
@@ -476,6 +269,9 @@ static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struc
 
 	f = &ts->stack[ts->depth - 1];
 	if (f->edge == NIL) {
+		/* Its time on top goes to the nearest visible frame below. */
+		ts->tm[f->tm].excl += f->excl;
+		ts->tm[f->tm].o_excl += f->o_excl;
 		ts->tm[f->own].hactive--;
 		ts->depth--;
 		return;
@@ -511,11 +307,11 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 	uint32_t s = tm_get(ts, symtab_method_index(p->st, id));
 	size_t i, nroot;
 	uint32_t *roots;
-	uint32_t e;
+	uint32_t e, callee;
 	struct tmeth *m = &ts->tm[s];
 
 	if (p->filtering) {
-		unsigned fl = method_flags(p, m->midx);
+		unsigned fl = profile_method_flags(p, m->midx);
 
 		if ((fl & MF_HIDE) || (p->focusing && !(fl & MF_FOCUS))) {
 			/* Invisible: what ran so far keeps its callers. */
@@ -539,10 +335,10 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 		uint32_t r = roots[i];
 		uint32_t child = (uint32_t)ts->edges[r].key;
 		uint64_t calls = ts->edges[r].calls;
-		int valid = edge_valid(ts, &ts->edges[r]);
+		int valid = profile_edge_valid(ts, &ts->edges[r]);
 		uint64_t incl = valid ? ts->edges[r].incl : 0;
 		uint64_t o_incl = valid ? ts->edges[r].o_incl : 0;
-		uint32_t t = edge_get(p, ts, s, child);
+		uint32_t t = edge_get(p, ts, s, child, &callee);
 
 		ts->edges[t].calls += calls;
 		edge_add_incl(ts, &ts->edges[t], incl, o_incl);
@@ -559,7 +355,7 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 	m->calls++;
 	m->incl += ts->now - ts->first;
 	m->o_incl += ts->other_now - ts->other_first;
-	e = edge_get(p, ts, 0, id);
+	e = edge_get(p, ts, 0, id, &callee);
 	ts->edges[e].calls++;
 	edge_add_incl(ts, &ts->edges[e], ts->now - ts->first, ts->other_now - ts->other_first);
 	p->warn[CG_W_EXIT_EMPTY]++;
@@ -599,51 +395,20 @@ static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
 	}
 }
 
-int profile_main_named(const struct cg_symtab *st)
-{
-	size_t i, n = symtab_thread_count(st);
-
-	for (i = 0; i < n; i++)
-		if (strcmp(symtab_thread_at(st, i)->name, "main") == 0)
-			return 1;
-	return 0;
-}
-
-int profile_thread_match(const char *pat, uint32_t tid, const char *name, int64_t pid,
-			 int main_named)
-{
-	char buf[16];
-
-	snprintf(buf, sizeof(buf), "%u", tid);
-	if (strcmp(pat, buf) == 0 || strcmp(pat, name) == 0)
-		return 1;
-	return strcmp(pat, "main") == 0 && !main_named && pid > 0 && (int64_t)tid == pid;
-}
-
-static int thread_selected(struct cg_profile *p, uint32_t tid)
-{
-	const struct cg_thread_info *ti;
-	size_t i;
-
-	if (!p->opts.threads || !p->opts.threads[0])
-		return 1;
-	ti = symtab_thread(p->st, tid);
-	if (p->main_named < 0)
-		p->main_named = profile_main_named(p->st);
-	for (i = 0; p->opts.threads[i]; i++)
-		if (profile_thread_match(p->opts.threads[i], tid, ti->name, p->opts.pid, p->main_named))
-			return 1;
-	return 0;
-}
-
 static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
 {
 	struct tstate *ts = xcalloc(1, sizeof(*ts));
 
 	ts->tid = tid;
 	ts->free_edge = NIL;
-	ts->selected = thread_selected(p, tid);
+	ts->selected = profile_thread_selected(p, tid);
 	if (ts->selected) {
+		/* Slot 0 stands for the root; hidden frames directly under the
+		 * root charge their time there. */
+		ts->tm = tgrow(NULL, &ts->cap_tm, 1, sizeof(*ts->tm));
+		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
+		ts->tm[0].last[0].edge = ts->tm[0].last[1].edge = NIL;
+		ts->ntm = 1;
 		p->threads = xgrow(p->threads, &p->cap_threads, p->nthreads + 1, sizeof(*p->threads));
 		ts->index = (uint32_t)p->nthreads;
 		p->threads[p->nthreads++] = ts;
@@ -705,7 +470,7 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 			elapsed = ts->now - before;
 			o_elapsed = ts->other_now - o_before;
 			if (ts->depth) {
-				struct tmeth *top = &ts->tm[ts->stack[ts->depth - 1].tm];
+				struct frame *top = &ts->stack[ts->depth - 1];
 
 				top->excl += elapsed;
 				top->o_excl += o_elapsed;
@@ -725,7 +490,7 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		}
 		if (r->action == CG_ENTER) {
 			uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
-			uint32_t e;
+			uint32_t e, callee;
 			struct frame *f;
 
 			if (ts->depth >= p->opts.max_depth) {
@@ -738,16 +503,17 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 				enter_slow(p, ts, r->method);
 				continue;
 			}
-			e = edge_get(p, ts, caller, r->method);
+			e = edge_get(p, ts, caller, r->method, &callee);
 			if (ts->depth == ts->cap_stack)
 				ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
 						  sizeof(*ts->stack));
 			f = &ts->stack[ts->depth++];
 			f->edge = e;
-			f->tm = ts->edges[e].callee;
+			f->tm = callee;
 			f->id = r->method;
 			f->entry = ts->now;
 			f->o_entry = ts->other_now;
+			f->excl = f->o_excl = 0;
 			ts->tm[f->tm].active++;
 			if (ts->depth > ts->max_depth)
 				ts->max_depth = (uint32_t)ts->depth;
@@ -797,19 +563,12 @@ static void thread_free(struct tstate *ts)
 	if (!ts)
 		return;
 	free(ts->tm);
-	free(ts->tm_slots);
+	htab_free(&ts->tm_tab);
 	free(ts->edges);
-	free(ts->eslots);
+	htab_free(&ts->etab);
 	free(ts->root_edges);
 	free(ts->stack);
 	free(ts);
-}
-
-static void store_free(struct view_store *vs)
-{
-	free(vs->methods);
-	free(vs->pos);
-	free(vs->edges);
 }
 
 void profile_free(struct cg_profile *p)
@@ -822,301 +581,14 @@ void profile_free(struct cg_profile *p)
 		thread_free(p->by_tid[i]);
 	free(p->threads);
 	free(p->pthreads);
-	store_free(&p->all);
+	profile_view_free(&p->all);
 	if (p->per)
 		for (i = 0; i < p->npthreads; i++)
-			store_free(&p->per[i]);
+			profile_view_free(&p->per[i]);
 	free(p->per);
 	free(p->mflag);
 	strbuf_free(&p->namebuf);
 	free(p);
-}
-
-static int cmp_methods(const void *a, const void *b)
-{
-	const struct cg_pmethod *x = a, *y = b;
-
-	if (x->incl_us != y->incl_us)
-		return x->incl_us > y->incl_us ? -1 : 1;
-	if (x->excl_us != y->excl_us)
-		return x->excl_us > y->excl_us ? -1 : 1;
-	if (x->info->id != y->info->id)
-		return x->info->id < y->info->id ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
-/* An edge's sort key, computed once: inclusive time descending, then
- * roots (by thread index) before methods (by id), then callee id; method
- * indices and the edge's position break ties, so the order is total. */
-struct edge_key {
-	uint64_t incl_us;
-	uint64_t caller_id, callee_id;
-	uint32_t caller, callee;
-	int from_root;
-	size_t pos;
-};
-
-static int cmp_edge_keys(const void *pa, const void *pb)
-{
-	const struct edge_key *x = pa, *y = pb;
-
-	if (x->incl_us != y->incl_us)
-		return x->incl_us > y->incl_us ? -1 : 1;
-	if (x->from_root != y->from_root)
-		return x->from_root ? -1 : 1;
-	if (x->caller_id != y->caller_id)
-		return x->caller_id < y->caller_id ? -1 : 1;
-	if (x->caller != y->caller)
-		return x->caller < y->caller ? -1 : 1;
-	if (x->callee_id != y->callee_id)
-		return x->callee_id < y->callee_id ? -1 : 1;
-	if (x->callee != y->callee)
-		return x->callee < y->callee ? -1 : 1;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
-static void sort_edges(struct cg_pedge *a, size_t n, const struct cg_symtab *st)
-{
-	struct edge_key *k;
-	struct cg_pedge *tmp;
-	size_t i;
-
-	if (n < 2)
-		return;
-	k = xmalloc(n * sizeof(*k));
-	for (i = 0; i < n; i++) {
-		k[i].incl_us = a[i].incl_us;
-		k[i].from_root = a[i].from_root;
-		k[i].caller = a[i].caller;
-		k[i].callee = a[i].callee;
-		k[i].caller_id = a[i].from_root ? a[i].caller : symtab_method(st, a[i].caller)->id;
-		k[i].callee_id = symtab_method(st, a[i].callee)->id;
-		k[i].pos = i;
-	}
-	qsort(k, n, sizeof(*k), cmp_edge_keys);
-	tmp = xmalloc(n * sizeof(*tmp));
-	for (i = 0; i < n; i++)
-		tmp[i] = a[k[i].pos];
-	memcpy(a, tmp, n * sizeof(*a));
-	free(tmp);
-	free(k);
-}
-
-struct ekey_table {
-	struct { uint64_t key; uint32_t idx; } *slots;
-	size_t n;
-};
-
-/* Accumulate one thread's tables into a view store.  `root_index` is the
- * thread index used for its root edges in this view. */
-static void accumulate(struct cg_profile *p, struct view_store *vs, struct ekey_table *et,
-		       size_t *nedges, size_t *cap_edges, const struct tstate *ts,
-		       uint32_t root_index, size_t *nmeth, size_t *cap_meth)
-{
-	size_t i;
-
-	for (i = 1; i < ts->ntm; i++) {
-		const struct tmeth *m = &ts->tm[i];
-		struct cg_pmethod *pm;
-
-		/* Entries only for methods some thread's table holds, found
-		 * through vs->pos: nothing per method of the key but the index. */
-		if (vs->pos[m->midx] == UINT32_MAX) {
-			vs->methods = xgrow(vs->methods, cap_meth, *nmeth + 1, sizeof(*vs->methods));
-			memset(&vs->methods[*nmeth], 0, sizeof(*vs->methods));
-			vs->methods[*nmeth].index = m->midx;
-			vs->pos[m->midx] = (uint32_t)(*nmeth)++;
-		}
-		pm = &vs->methods[vs->pos[m->midx]];
-
-		pm->incl_us += m->incl;
-		pm->excl_us += m->excl;
-		pm->calls += m->calls;
-		pm->rec_calls += m->rec;
-		if (p->has_other) {
-			pm->o_incl_us += m->o_incl;
-			pm->o_excl_us += m->o_excl;
-		}
-	}
-	for (i = 0; i < ts->nedges; i++) {
-		const struct tedge *e = &ts->edges[i];
-		uint32_t caller_slot = (uint32_t)(e->key >> 32);
-		int from_root = caller_slot == 0;
-		uint32_t caller, callee;
-		uint64_t key;
-		size_t mask, j;
-
-		if (e->key == UINT64_MAX)
-			continue; /* freed */
-		caller = from_root ? root_index : ts->tm[caller_slot].midx;
-		callee = ts->tm[e->callee].midx;
-		key = ((uint64_t)caller << 32 | callee) ^ (from_root ? 0x8000000000000000ULL : 0);
-		if ((*nedges + 1) * 2 > et->n) {
-			/* grow and rehash */
-			size_t old = et->n, k;
-			void *olds = et->slots;
-
-			et->n = et->n ? et->n * 2 : 64;
-			et->slots = xcalloc(et->n, sizeof(*et->slots));
-			for (k = 0; k < old; k++) {
-				struct { uint64_t key; uint32_t idx; } *os = olds;
-
-				if (!os[k].idx)
-					continue;
-				for (j = (size_t)hash64(os[k].key) & (et->n - 1); et->slots[j].idx;
-				     j = (j + 1) & (et->n - 1))
-					;
-				et->slots[j].key = os[k].key;
-				et->slots[j].idx = os[k].idx;
-			}
-			free(olds);
-		}
-		mask = et->n - 1;
-		for (j = (size_t)hash64(key) & mask; et->slots[j].idx; j = (j + 1) & mask)
-			if (et->slots[j].key == key)
-				break;
-		if (!et->slots[j].idx) {
-			struct cg_pedge *pe;
-
-			vs->edges = xgrow(vs->edges, cap_edges, *nedges + 1, sizeof(*vs->edges));
-			pe = &vs->edges[*nedges];
-			memset(pe, 0, sizeof(*pe));
-			pe->caller = caller;
-			pe->callee = callee;
-			pe->from_root = from_root;
-			et->slots[j].key = key;
-			et->slots[j].idx = (uint32_t)++*nedges;
-		}
-		vs->edges[et->slots[j].idx - 1].calls += e->calls;
-		if (edge_valid(ts, e)) {
-			vs->edges[et->slots[j].idx - 1].incl_us += e->incl;
-			if (p->has_other)
-				vs->edges[et->slots[j].idx - 1].o_incl_us += e->o_incl;
-		}
-	}
-}
-
-static void build_view(struct cg_profile *p, struct view_store *vs, int thread)
-{
-	size_t nm = symtab_method_count(p->st), i, k, nedges = 0, cap_edges = 0;
-	size_t nmeth = 0, cap_meth = 0;
-	struct ekey_table et = { NULL, 0 };
-	struct cg_pmethod *all;
-
-	vs->methods = NULL;
-	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
-	for (i = 0; i < nm; i++)
-		vs->pos[i] = UINT32_MAX;
-	if (thread < 0) {
-		for (i = 0; i < p->npthreads; i++)
-			accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[i], (uint32_t)i,
-				   &nmeth, &cap_meth);
-	} else {
-		accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[thread], 0, &nmeth,
-			   &cap_meth);
-	}
-	free(et.slots);
-	all = vs->methods ? vs->methods : xcalloc(1, sizeof(*all));
-	vs->methods = all;
-	/* Keep methods that ran. */
-	for (i = 0, k = 0; i < nmeth; i++) {
-		vs->pos[all[i].index] = UINT32_MAX;
-		if (!all[i].calls && !all[i].rec_calls && !all[i].excl_us && !all[i].incl_us)
-			continue;
-		all[k] = all[i];
-		all[k].info = symtab_method(p->st, all[k].index);
-		k++;
-	}
-	qsort(all, k, sizeof(*all), cmp_methods);
-	for (i = 0; i < k; i++)
-		vs->pos[all[i].index] = (uint32_t)i;
-	sort_edges(vs->edges, nedges, p->st);
-
-	vs->v.methods = all;
-	vs->v.nmethods = k;
-	vs->v.method_pos = vs->pos;
-	vs->v.npos = nm;
-	vs->v.edges = vs->edges;
-	vs->v.nedges = nedges;
-	vs->v.thread = thread;
-	vs->v.has_other = p->has_other;
-	vs->v.primary = p->primary;
-	if (thread < 0) {
-		vs->v.threads = p->pthreads;
-		vs->v.nthreads = p->npthreads;
-		vs->v.total_us = 0;
-		vs->v.o_total_us = 0;
-		for (i = 0; i < p->npthreads; i++) {
-			vs->v.total_us += p->pthreads[i].incl_us;
-			vs->v.o_total_us += p->pthreads[i].other_us;
-		}
-	} else {
-		vs->v.threads = &p->pthreads[thread];
-		vs->v.nthreads = 1;
-		vs->v.total_us = p->pthreads[thread].incl_us;
-		vs->v.o_total_us = p->pthreads[thread].other_us;
-	}
-	vs->built = 1;
-}
-
-static const char *const warn_names[CG_W_COUNT] = {
-	[CG_W_OVERFLOW] = "overflow",
-	[CG_W_SAMPLING] = "sampling",
-	[CG_W_UNKNOWN_METHOD] = "unknown-method",
-	[CG_W_EXIT_EMPTY] = "exit-without-entry",
-	[CG_W_MISMATCH_POP] = "mismatched-exit",
-	[CG_W_MISMATCH_IGNORED] = "ignored-exit",
-	[CG_W_CLOCK_BACK] = "clock-backwards",
-	[CG_W_CLOCK_WRAP] = "clock-wrap",
-	[CG_W_ACTION3] = "action-3",
-	[CG_W_TRUNCATED] = "truncated",
-};
-
-static void set_message(struct cg_profile *p, enum cg_warn w)
-{
-	char *m = p->messages[w];
-	size_t n = sizeof(p->messages[w]);
-	unsigned long long c = (unsigned long long)p->warn[w];
-
-	switch (w) {
-	case CG_W_OVERFLOW:
-		snprintf(m, n, "the trace overflowed its buffer: recording stopped early");
-		break;
-	case CG_W_SAMPLING:
-		snprintf(m, n, "sampling-mode trace: call counts are stack changes, not calls");
-		break;
-	case CG_W_UNKNOWN_METHOD:
-		snprintf(m, n, "%llu method id%s not in the key, shown as unknown.0x<id>", c,
-			 c == 1 ? "" : "s");
-		break;
-	case CG_W_EXIT_EMPTY:
-		snprintf(m, n, "%llu exit%s of frames entered before tracing began", c, c == 1 ? "" : "s");
-		break;
-	case CG_W_MISMATCH_POP:
-		snprintf(m, n, "%llu exit%s did not match the top of the stack and popped down to their frame",
-			 c, c == 1 ? "" : "s");
-		break;
-	case CG_W_MISMATCH_IGNORED:
-		snprintf(m, n, "%llu exit%s of methods not on the stack ignored", c, c == 1 ? "" : "s");
-		break;
-	case CG_W_CLOCK_BACK:
-		snprintf(m, n, "time went backwards %llu time%s on a thread; counted as zero", c,
-			 c == 1 ? "" : "s");
-		break;
-	case CG_W_CLOCK_WRAP:
-		snprintf(m, n, "32-bit time wrapped %llu time%s", c, c == 1 ? "" : "s");
-		break;
-	case CG_W_ACTION3:
-		snprintf(m, n, "%llu record%s with undefined action 3, treated as exits", c,
-			 c == 1 ? "" : "s");
-		break;
-	case CG_W_TRUNCATED:
-		snprintf(m, n, "the trace ends early: mid-record, before its num-method-calls records "
-			 "or without its summary (truncated?)");
-		break;
-	default:
-		m[0] = '\0';
-	}
 }
 
 void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
@@ -1182,9 +654,10 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 	for (w = 0; w < CG_W_COUNT; w++) {
 		if (!p->warn[w])
 			continue;
-		set_message(p, (enum cg_warn)w);
+		profile_warn_message((enum cg_warn)w, p->warn[w], p->messages[w],
+				     sizeof(p->messages[w]));
 		p->warnings[p->nwarnings].kind = (enum cg_warn)w;
-		p->warnings[p->nwarnings].name = warn_names[w];
+		p->warnings[p->nwarnings].name = profile_warn_name((enum cg_warn)w);
 		p->warnings[p->nwarnings].count = p->warn[w];
 		p->warnings[p->nwarnings].message = p->messages[w];
 		p->nwarnings++;
@@ -1192,56 +665,3 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 	p->per = xcalloc(p->npthreads ? p->npthreads : 1, sizeof(*p->per));
 }
 
-const struct cg_view *profile_view(struct cg_profile *p, int thread)
-{
-	struct view_store *vs;
-
-	if (thread >= (int)p->npthreads)
-		return NULL;
-	vs = thread < 0 ? &p->all : &p->per[thread];
-	if (!vs->built)
-		build_view(p, vs, thread);
-	return &vs->v;
-}
-
-size_t profile_thread_count(const struct cg_profile *p)
-{
-	return p->npthreads;
-}
-
-size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out)
-{
-	*out = p->warnings;
-	return p->nwarnings;
-}
-
-int profile_sampling(const struct cg_profile *p)
-{
-	return p->sampling;
-}
-
-void profile_filters(const struct cg_profile *p, const char *const **focus,
-		     const char *const **hide)
-{
-	*focus = p->focusing ? p->opts.focus : NULL;
-	*hide = p->opts.hide && p->opts.hide[0] ? p->opts.hide : NULL;
-}
-
-const struct cg_profile_stats *profile_stats(const struct cg_profile *p)
-{
-	return &p->stats;
-}
-
-const char *profile_clock_name(enum cg_clock_sel c)
-{
-	return c == CG_USE_CPU ? "cpu" : "wall";
-}
-
-double profile_off_cpu(uint64_t cpu_us, uint64_t wall_us)
-{
-	if (wall_us == 0)
-		return -1;
-	if (cpu_us >= wall_us)
-		return 0;
-	return (double)(wall_us - cpu_us) / (double)wall_us;
-}

@@ -120,6 +120,24 @@ part v2-equiv sh "$TOP/tests/v2/equiv.sh"
 # --- command-line options against hand-computed results ---------------------
 part cli sh "$TOP/tests/cli/run.sh" "$BUILD"
 
+# --- the model against an independent replay of generated programs ---------
+programs() {
+	p=0 f=0
+	for d in "$TOP"/tests/gen/programs/*.desc; do
+		b=$(basename "$d" .desc)
+		if "$BUILD/tracegen" -o "$TMP/p.trace" "$d" 2>"$TMP/p.out" &&
+		   $CG -q --json "$TMP/p.json" "$TMP/p.trace" 2>>"$TMP/p.out" &&
+		   python3 "$TOP/tests/gen/replay_check.py" "$TMP/p.trace" "$TMP/p.json" "$b" >>"$TMP/p.out"; then
+			p=$((p + 1))
+		else
+			f=$((f + 1)); echo "FAIL program $b"; grep -v passed "$TMP/p.out" | head -5
+		fi
+	done
+	echo "programs: $p passed, $f failed"
+	[ "$f" -eq 0 ]
+}
+part programs programs
+
 # --- real traces: exit 0, JSON invariants, dmtracedump agreement -------------
 corpus() {
 	p=0 f=0

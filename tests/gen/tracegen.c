@@ -314,7 +314,9 @@ static const char *const clock_names[] = { "dual", "wall", "thread-cpu", "global
 
 struct v2w;
 
-enum opkind { OP_EVENT, OP_RAW, OP_THREAD, OP_METHOD, OP_REPEAT, OP_END };
+enum opkind { OP_EVENT, OP_RAW, OP_THREAD, OP_METHOD, OP_REPEAT, OP_END, OP_PROGRAM };
+
+struct program;
 
 struct timespec_ {
 	uint8_t rel;             /* "+D": add to the thread's current time */
@@ -334,6 +336,7 @@ struct op {
 	size_t end;              /* OP_REPEAT: index of its OP_END */
 	char *text;              /* OP_RAW bytes, OP_THREAD name, OP_METHOD line */
 	size_t textlen;
+	struct program *prog;    /* OP_PROGRAM */
 };
 
 /* Standard key lines that `no-key NAME` can suppress. */
@@ -388,10 +391,32 @@ struct tg {
 	int rt_failed;           /* a runtime error was reported */
 };
 
+
+/* `program RECORDS [NAME=VALUE...]`: RECORDS records of a fixed random
+ * program (see tests/gen/README.md).  Every run of the op replays the same
+ * walk from the same seed. */
+struct program {
+	uint64_t records;
+	uint64_t seed;
+	uint32_t threads;        /* thread ids 1..threads */
+	uint32_t fanout10;       /* callees per method, in tenths; 0 = any method */
+	uint32_t depth;          /* stack depth cap */
+	uint32_t recursion;      /* per mille of calls that recurse directly */
+	uint32_t longcalls;      /* per mille of returns after a long (mostly off-CPU) call */
+	uint32_t unknown;        /* distinct method ids not in the key, called as leaves */
+};
+
+static void program_free(struct program *pr)
+{
+	free(pr);
+}
+
 static void tg_free(struct tg *g)
 {
-	for (size_t i = 0; i < g->nops; i++)
+	for (size_t i = 0; i < g->nops; i++) {
 		free(g->ops[i].text);
+		program_free(g->ops[i].prog);
+	}
 	free(g->ops);
 	free(g->auto_ids);
 	strlist_free(&g->extra_keys);
@@ -881,6 +906,107 @@ static void parse_auto(struct parser *ps)
 	free(src.p);
 }
 
+
+/* program RECORDS [seed=N] [threads=N] [fanout=F|any] [depth=N]
+ *         [recursion=PERMILLE] [long=PERMILLE] [unknown=N] */
+static void parse_program(struct parser *ps)
+{
+	struct tg *g = ps->g;
+	struct program pr = { 0, 1, 16, 17, 60, 20, 2, 0 };
+	uint64_t v;
+
+	if (ps->ntok < 2) {
+		perr(ps, "usage: program RECORDS [seed=N] [threads=N] [fanout=F|any] [depth=N] "
+		     "[recursion=PERMILLE] [long=PERMILLE] [unknown=N]");
+		return;
+	}
+	if (!g->nauto) {
+		perr(ps, "program needs auto-methods first");
+		return;
+	}
+	if (parse_num(ps, ps->tok[1], UINT64_MAX, "record count", &pr.records) < 0)
+		return;
+	for (size_t k = 2; k < ps->ntok; k++) {
+		const char *t = ps->tok[k], *eq = strchr(t, '=');
+		size_t n = eq ? (size_t)(eq - t) : 0;
+
+		if (!eq) {
+			perr(ps, "program: '%s' is not NAME=VALUE", t);
+			return;
+		}
+		eq++;
+		if (n == 6 && strncmp(t, "fanout", 6) == 0) {
+			if (strcmp(eq, "any") == 0) {
+				pr.fanout10 = 0;
+				continue;
+			}
+			/* F or F.D, in tenths */
+			{
+				uint64_t whole = 0, tenth = 0;
+				const char *dot = strchr(eq, '.');
+				char w[24];
+				size_t wl = dot ? (size_t)(dot - eq) : strlen(eq);
+
+				if (wl == 0 || wl >= sizeof w || (dot && (strlen(dot) != 2 ||
+				    dot[1] < '0' || dot[1] > '9'))) {
+					perr(ps, "program: fanout must be N, N.D or any");
+					return;
+				}
+				memcpy(w, eq, wl);
+				w[wl] = '\0';
+				if (parse_num(ps, w, 100, "fanout", &whole) < 0)
+					return;
+				tenth = dot ? (uint64_t)(dot[1] - '0') : 0;
+				pr.fanout10 = (uint32_t)(whole * 10 + tenth);
+				if (pr.fanout10 < 10) {
+					perr(ps, "program: fanout must be at least 1");
+					return;
+				}
+			}
+			continue;
+		}
+		if (n == 4 && strncmp(t, "seed", 4) == 0) {
+			if (parse_num(ps, eq, UINT64_MAX, "seed", &pr.seed) < 0)
+				return;
+		} else if (n == 7 && strncmp(t, "threads", 7) == 0) {
+			if (parse_num(ps, eq, 65535, "threads", &v) < 0)
+				return;
+			if (v == 0) {
+				perr(ps, "program: threads must be at least 1");
+				return;
+			}
+			pr.threads = (uint32_t)v;
+		} else if (n == 5 && strncmp(t, "depth", 5) == 0) {
+			if (parse_num(ps, eq, 100000, "depth", &v) < 0)
+				return;
+			if (v == 0) {
+				perr(ps, "program: depth must be at least 1");
+				return;
+			}
+			pr.depth = (uint32_t)v;
+		} else if (n == 9 && strncmp(t, "recursion", 9) == 0) {
+			if (parse_num(ps, eq, 1000, "recursion", &v) < 0)
+				return;
+			pr.recursion = (uint32_t)v;
+		} else if (n == 4 && strncmp(t, "long", 4) == 0) {
+			if (parse_num(ps, eq, 1000, "long", &v) < 0)
+				return;
+			pr.longcalls = (uint32_t)v;
+		} else if (n == 7 && strncmp(t, "unknown", 7) == 0) {
+			if (parse_num(ps, eq, 0x3FFFFFFEu - g->nauto, "unknown", &v) < 0)
+				return;
+			pr.unknown = (uint32_t)v;
+		} else {
+			perr(ps, "program: unknown setting '%.*s'", (int)n, t);
+			return;
+		}
+	}
+	tg_addop(g, OP_PROGRAM, ps->line)->prog = xmalloc(sizeof pr);
+	*g->ops[g->nops - 1].prog = pr;
+	if (g->layout == L_V2 && pr.unknown && !g->v2_unfit)
+		g->v2_unfit = "program with unknown ids";
+}
+
 static int key_bit(const char *name)
 {
 	static const struct { const char *n; int bit; } k[] = {
@@ -1110,6 +1236,8 @@ static void parse_line(struct parser *ps)
 		parse_event(ps, 3);
 	else if (strcmp(d, "call") == 0)
 		parse_call(ps);
+	else if (strcmp(d, "program") == 0)
+		parse_program(ps);
 	else if (strcmp(d, "raw") == 0)
 		parse_raw(ps);
 	else if (strcmp(d, "repeat") == 0) {
@@ -1632,6 +1760,113 @@ static void do_event(struct tg *g, const struct op *o)
 		sink_zeros(g->out, g->pad);
 }
 
+
+/* splitmix64: the program's random numbers and its fixed call graph. */
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9E3779B97F4A7C15ull;
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+	return x ^ (x >> 31);
+}
+
+/* Callee choice j among k, skewed: j with probability 2^-(j+1), the rest to
+ * the last one. */
+static uint32_t skew_pick(uint64_t r, uint32_t k)
+{
+	uint32_t j = 0;
+
+	while (j + 1 < k && (r & 1)) {
+		r >>= 1;
+		j++;
+	}
+	return j;
+}
+
+/* One program record: an event at +dw wall, +dc cpu on thread tid. */
+static void program_event(struct tg *g, const struct op *src, uint32_t tid, int action,
+			  uint32_t mid, uint64_t dw, uint64_t dc)
+{
+	struct op o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = OP_EVENT;
+	o.line = src->line;
+	o.action = (uint8_t)action;
+	o.ntimes = 2;
+	o.tid = tid;
+	o.mid = mid;
+	o.t[0].rel = 1;
+	o.t[0].v = dw;
+	o.t[1].rel = 1;
+	o.t[1].v = dc;
+	do_event(g, &o);
+}
+
+/* The walk: each thread has a stack of method indexes (index >= nauto: an
+ * unknown id).  At each record, on the current thread: an empty stack enters
+ * one of the thread's four entry methods; otherwise the top method calls one
+ * of its callees (probability 49/100 while under the depth cap; itself with
+ * `recursion` per mille; an unknown id with 1/4 when `unknown` is set) or
+ * returns.  Method m's callees are `fanout` fixed methods drawn from a hash of
+ * (seed, m) (any method when fanout=any).  Unknown ids are leaves.  Every
+ * record advances the thread's wall clock by 1-4 us and its cpu clock by the
+ * same or one less; a long call returns after 1-31 ms of wall and 1/16 of
+ * that in cpu.  With probability 1/256 the next record is on a random thread. */
+static void run_program(struct tg *g, const struct op *o)
+{
+	const struct program *pr = o->prog;
+	uint32_t nauto = (uint32_t)g->nauto, cur = 0, ucount = 0;
+	uint32_t *stk = xmalloc((size_t)pr->threads * pr->depth * sizeof *stk);
+	uint32_t *dep = xcalloc(pr->threads, sizeof *dep);
+	uint64_t rs = mix64(pr->seed ^ 0x5EEDull);
+
+	for (uint64_t n = 0; n < pr->records && !g->rt_failed; n++) {
+		uint64_t r = mix64(rs++), r2 = mix64(rs++);
+		uint32_t *s = stk + (size_t)cur * pr->depth, d = dep[cur];
+		uint64_t dw = 1 + (r & 3), dc = dw - ((r >> 2) & 1);
+		uint32_t tid = cur + 1, m;
+
+		r >>= 3;
+		if (d == 0) {
+			uint32_t j = skew_pick(r2, 4);
+
+			m = (uint32_t)(mix64(pr->seed ^ ((uint64_t)tid << 40) ^ j) % nauto);
+			s[dep[cur]++] = m;
+			program_event(g, o, tid, 0, g->auto_ids[m], dw, dc);
+		} else if (s[d - 1] < nauto && d < pr->depth && r % 100 < 49) {
+			uint32_t top = s[d - 1];
+
+			r /= 100;
+			if (r % 1000 < pr->recursion) {
+				m = top;
+			} else if (pr->unknown && (r2 & 3) == 0) {
+				m = nauto + ucount++ % pr->unknown;
+			} else if (pr->fanout10 == 0) {
+				m = (uint32_t)(r2 % nauto);
+			} else {
+				uint64_t h = mix64(pr->seed ^ ((uint64_t)top << 20));
+				uint32_t k = pr->fanout10 / 10 + ((h >> 32) % 10 < pr->fanout10 % 10);
+
+				m = (uint32_t)(mix64(h + skew_pick(r2 >> 2, k)) % nauto);
+			}
+			s[dep[cur]++] = m;
+			program_event(g, o, tid, 0, m < nauto ? g->auto_ids[m] : 4 * (m + 1), dw, dc);
+		} else {
+			m = s[--dep[cur]];
+			if ((r / 100) % 1000 < pr->longcalls) {
+				dw = 1000 + r2 % 30000;
+				dc = dw / 16;
+			}
+			program_event(g, o, tid, 1, m < nauto ? g->auto_ids[m] : 4 * (m + 1), dw, dc);
+		}
+		if ((r2 >> 40) % 256 == 0)
+			cur = (uint32_t)((r2 >> 48) % pr->threads);
+	}
+	free(stk);
+	free(dep);
+}
+
 static void emit_thread_item(struct tg *g, const struct op *o)
 {
 	unsigned char h[7];
@@ -1667,6 +1902,9 @@ static void run_ops(struct tg *g, size_t lo, size_t hi)
 		switch (o->kind) {
 		case OP_EVENT:
 			do_event(g, o);
+			break;
+		case OP_PROGRAM:
+			run_program(g, o);
 			break;
 		case OP_RAW:
 			if (!g->dry && g->v2)
