@@ -34,31 +34,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "html_parts.h"
 #include "javaname.h"
 #include "render_gv.h"
 #include "render_timeline.h"
 #include "render_tree.h"
 #include "timeline.h"
-
-/* Inline SVG budget over all views.  The All-threads graph is always
- * included; per-thread graphs follow, busiest thread first, while the total
- * stays under this and there are at most HTML_THREAD_GRAPHS of them (each is
- * a Graphviz layout, so the count also bounds the run time). */
-#define HTML_SVG_BUDGET ((size_t)3 << 20)
-#define HTML_THREAD_GRAPHS 8
-
-/* Many threads: the page lists the threads timeline_fold chooses (see
- * timeline.h) and folds the others into one "N idle threads" entry with
- * their summed records and times and no view of its own.  Their time stays
- * in the all-threads view, where their root edges are merged into the
- * entry's.  So the page holds O(TL_THREADS_MAX x per-thread bounds) of
- * per-thread data whatever the number of threads, and no per-thread view
- * is built for a folded thread. */
-struct fold {
-	int32_t *map;         /* thread index -> page index, -1 folded; NULL: all */
-	size_t nlisted, nfolded;
-	uint64_t records, incl_us, excl_us;
-};
 
 /* The stylesheet and the scripts: src/assets/report.css, util.js (pure
  * helpers, in the head so every later script can use them) and report.js. */
@@ -72,26 +53,6 @@ static const char report_js[] =
 #include "report.js.inc"
 ;
 
-/* Append the n bytes at s to out as text an HTML parser accepts without
- * error: invalid UTF-8 and control characters other than tab, LF and CR
- * become U+FFFD. */
-static void put_clean(struct strbuf *out, const char *str, size_t n)
-{
-	const unsigned char *s = (const unsigned char *)str, *end = s + n, *run = s;
-	size_t k;
-
-	while (s < end) {
-		if ((*s < 0x20 && *s != '\t' && *s != '\n' && *s != '\r') || *s == 0x7f ||
-		    (k = strbuf_utf8_len(s)) == 0 || (size_t)(end - s) < k) {
-			strbuf_add(out, run, (size_t)(s - run));
-			strbuf_puts(out, "\xef\xbf\xbd");
-			run = ++s;
-		} else {
-			s += k;
-		}
-	}
-	strbuf_add(out, run, (size_t)(s - run));
-}
 
 /* Append s as HTML text or attribute value: escaped by strbuf_put_html,
  * cleaned as put_clean, and with the ':' of any "://" written as "&#58;" so
@@ -102,7 +63,7 @@ static void put_text(struct strbuf *sb, const char *s)
 	char *p, *hit;
 
 	strbuf_init(&clean);
-	put_clean(&clean, s, strlen(s));
+	html_put_clean(&clean, s, strlen(s));
 	p = clean.data ? clean.data : "";
 	while ((hit = strstr(p, "://")) != NULL) {
 		*hit = '\0';
@@ -142,231 +103,6 @@ static void put_jstr(struct strbuf *sb, const char *s)
 	strbuf_free(&tmp);
 }
 
-/* 1 when the bytes from p (up to end) begin with lit. */
-static int starts(const char *p, const char *end, const char *lit)
-{
-	size_t n = strlen(lit);
-
-	return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
-}
-
-/* Append Graphviz SVG output (n bytes) as inline HTML5 SVG: from "<svg" to
- * the last "</svg>", without comments or xmlns attributes, with every id and
- * local reference prefixed by `prefix` (so several graphs can share the page)
- * and "://" broken as ":&#47;/".  Returns 0, or -1 with err filled when the
- * bytes hold no <svg> element. */
-static int put_svg(struct strbuf *sb, const char *svg, size_t n, const char *prefix,
-		   struct cg_error *err)
-{
-	struct strbuf clean;
-	const char *p, *end, *run;
-	int rc = -1;
-
-	strbuf_init(&clean);
-	put_clean(&clean, svg, n);
-	p = clean.data ? strstr(clean.data, "<svg") : NULL;
-	end = NULL;
-	if (p) {
-		const char *q;
-
-		for (q = strstr(p, "</svg>"); q; q = strstr(q + 1, "</svg>"))
-			end = q + 6;
-	}
-	if (!p || !end) {
-		cg_error_set(err, -1, "Graphviz produced no SVG for the HTML report");
-		goto out;
-	}
-	for (run = p; p < end;) {
-		const char *q;
-
-		if (starts(p, end, "<!--")) {
-			strbuf_add(sb, run, (size_t)(p - run));
-			q = strstr(p + 4, "-->");
-			p = q ? q + 3 : end;
-			run = p;
-		} else if (starts(p, end, " xmlns=\"") || starts(p, end, " xmlns:")) {
-			strbuf_add(sb, run, (size_t)(p - run));
-			q = memchr(p, '"', (size_t)(end - p));
-			q = q ? memchr(q + 1, '"', (size_t)(end - q - 1)) : NULL;
-			p = q ? q + 1 : end;
-			run = p;
-		} else if (*prefix && (starts(p, end, " id=\"") || starts(p, end, "url(#") ||
-				       starts(p, end, "href=\"#"))) {
-			size_t k = p[0] == ' ' ? 5 : p[0] == 'u' ? 5 : 7;
-
-			strbuf_add(sb, run, (size_t)(p - run) + k);
-			strbuf_puts(sb, prefix);
-			p += k;
-			run = p;
-		} else if (starts(p, end, "://")) {
-			strbuf_add(sb, run, (size_t)(p - run));
-			strbuf_puts(sb, ":&#47;/");
-			p += 3;
-			run = p;
-		} else {
-			p++;
-		}
-	}
-	strbuf_add(sb, run, (size_t)(p - run));
-	strbuf_putc(sb, '\n');
-	rc = 0;
-out:
-	strbuf_free(&clean);
-	return rc;
-}
-
-/* The graphs chosen for a report: svg[g] is graph g's markup, graph_of[vi]
- * the graph of view vi (0 = all threads, 1 + ti = thread ti) or -1. */
-struct graphs {
-	struct strbuf svg[HTML_THREAD_GRAPHS + 1];
-	int *graph_of;
-	size_t ngraphs;
-	size_t thread_graphs; /* per-thread graphs drawn (not counting reuse) */
-	size_t with_methods;  /* threads on which some method ran */
-};
-
-/* Release what G holds; G stays reusable as a zeroed struct. */
-static void graphs_free(struct graphs *G)
-{
-	size_t i;
-
-	for (i = 0; i < HTML_THREAD_GRAPHS + 1; i++)
-		strbuf_free(&G->svg[i]);
-	free(G->graph_of);
-	G->graph_of = NULL;
-}
-
-/* A thread index with its inclusive time, to order threads by how busy. */
-struct busy {
-	uint64_t incl_us;
-	size_t index;
-};
-
-/* qsort order of threads: inclusive time descending, then index. */
-static int cmp_busy(const void *a, const void *b)
-{
-	const struct busy *x = a, *y = b;
-
-	if (x->incl_us != y->incl_us)
-		return x->incl_us > y->incl_us ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
-/* Choose the threads the page lists (timeline_fold) and add up the others. */
-static void fold_threads(const struct cg_view *all, struct fold *F)
-{
-	size_t i;
-
-	memset(F, 0, sizeof(*F));
-	F->map = timeline_fold(all, &F->nlisted);
-	for (i = 0; F->map && i < all->nthreads; i++) {
-		const struct cg_pthread *t = &all->threads[i];
-
-		if (F->map[i] >= 0)
-			continue;
-		F->nfolded++;
-		F->records += t->records;
-		F->incl_us += t->incl_us;
-		F->excl_us += t->excl_us;
-	}
-}
-
-/* 1 when thread i is listed on its own. */
-static int listed(const struct fold *F, size_t i)
-{
-	return !F->map || F->map[i] >= 0;
-}
-
-/* Thread i's index in the page (the folded entry's, nlisted, when folded). */
-static size_t page_index(const struct fold *F, size_t i)
-{
-	return !F->map ? i : F->map[i] >= 0 ? (size_t)F->map[i] : F->nlisted;
-}
-
-/* Render view v as graph number G->ngraphs.  Returns 1 when it was added, 0
- * when it would overrun *budget (nothing added), -1 on a Graphviz error. */
-static int add_graph(const struct cg_report *r, const struct cg_view *v, struct graphs *G,
-		     size_t *budget, struct cg_error *err)
-{
-	struct strbuf raw, *out = &G->svg[G->ngraphs];
-	char prefix[32];
-	int rc = -1;
-
-	strbuf_init(&raw);
-	if (G->ngraphs)
-		snprintf(prefix, sizeof(prefix), "g%zu-", G->ngraphs);
-	else
-		prefix[0] = '\0';
-	if (render_graph(r, v, "svg", &raw, err) < 0 ||
-	    put_svg(out, raw.data ? raw.data : "", raw.len, prefix, err) < 0)
-		goto out;
-	if (G->ngraphs && out->len > *budget) {
-		strbuf_free(out);
-		rc = 0;
-		goto out;
-	}
-	*budget = out->len > *budget ? 0 : *budget - out->len;
-	G->ngraphs++;
-	rc = 1;
-out:
-	strbuf_free(&raw);
-	return rc;
-}
-
-/* Choose and render the graphs: always all threads; then the busiest
- * threads within HTML_SVG_BUDGET and HTML_THREAD_GRAPHS.  A single-thread
- * trace reuses the all-threads graph.  Returns 0 or -1 (err filled). */
-static int make_graphs(const struct cg_report *r, const struct fold *F, struct graphs *G,
-		       struct cg_error *err)
-{
-	struct cg_profile *p = r->profile;
-	const struct cg_view *all = profile_view(p, -1);
-	size_t nt = profile_thread_count(p), budget = HTML_SVG_BUDGET, i;
-	struct busy *order = xmalloc((nt + 1) * sizeof(*order));
-	int rc = -1, added;
-
-	G->graph_of = xmalloc((nt + 1) * sizeof(*G->graph_of));
-	for (i = 0; i <= nt; i++)
-		G->graph_of[i] = -1;
-	if (add_graph(r, all, G, &budget, err) < 0)
-		goto out;
-	G->graph_of[0] = 0;
-	for (i = 0; i < nt; i++) {
-		order[i].incl_us = all->threads[i].incl_us;
-		order[i].index = i;
-		if (listed(F, i) && profile_view(p, (int)i)->nmethods)
-			G->with_methods++;
-	}
-	if (nt == 1) {
-		G->graph_of[1] = 0;
-		rc = 0;
-		goto out;
-	}
-	qsort(order, nt, sizeof(*order), cmp_busy);
-	for (i = 0; i < nt && G->thread_graphs < HTML_THREAD_GRAPHS; i++) {
-		const struct cg_view *v;
-
-		if (!listed(F, order[i].index))
-			continue;
-		v = profile_view(p, (int)order[i].index);
-		if (!v->nmethods)
-			continue;
-		added = add_graph(r, v, G, &budget, err);
-		if (added < 0)
-			goto out;
-		if (added == 0)
-			break;
-		G->graph_of[1 + order[i].index] = (int)(G->ngraphs - 1);
-		G->thread_graphs++;
-	}
-	rc = 0;
-out:
-	free(order);
-	return rc;
-}
-
-
-
 /* Doctype, head with the stylesheet, and the page heading (the trace's base
  * name; the full path is in the summary). */
 static void put_head(const struct cg_report *r, struct strbuf *sb)
@@ -389,7 +125,7 @@ static void put_head(const struct cg_report *r, struct strbuf *sb)
 }
 
 /* The threads of the all-threads view as a static table, open when short. */
-static void put_threads_table(const struct cg_view *all, const struct fold *F, struct strbuf *sb)
+static void put_threads_table(const struct cg_view *all, const struct html_fold *F, struct strbuf *sb)
 {
 	char ms[32], pct[16];
 	size_t i;
@@ -402,7 +138,7 @@ static void put_threads_table(const struct cg_view *all, const struct fold *F, s
 	for (i = 0; i < all->nthreads; i++) {
 		const struct cg_pthread *t = &all->threads[i];
 
-		if (!listed(F, i))
+		if (!html_fold_listed(F, i))
 			continue;
 		strbuf_printf(sb, "<tr><td class=\"num\">%u</td><td>", t->tid);
 		put_text(sb, t->name);
@@ -425,7 +161,7 @@ static void put_threads_table(const struct cg_view *all, const struct fold *F, s
 
 /* Static summary: trace, format, clocks (and the other clock's total of a
  * dual-clock trace), process, threads, total, records, mode, warnings. */
-static void put_summary(const struct cg_report *r, const struct cg_view *all, const struct fold *F,
+static void put_summary(const struct cg_report *r, const struct cg_view *all, const struct html_fold *F,
 			struct strbuf *sb)
 {
 	const struct cg_trace_info *in = r->info;
@@ -481,7 +217,7 @@ static void put_summary(const struct cg_report *r, const struct cg_view *all, co
 }
 
 /* The sticky bar: thread selector, search box, matched share. */
-static void put_bar(const struct cg_view *all, const struct fold *F, struct strbuf *sb)
+static void put_bar(const struct cg_view *all, const struct html_fold *F, struct strbuf *sb)
 {
 	char ms[32];
 	size_t i;
@@ -492,9 +228,9 @@ static void put_bar(const struct cg_view *all, const struct fold *F, struct strb
 	for (i = 0; i < all->nthreads; i++) {
 		const struct cg_pthread *t = &all->threads[i];
 
-		if (!listed(F, i))
+		if (!html_fold_listed(F, i))
 			continue;
-		strbuf_printf(sb, "<option value=\"%zu\">", page_index(F, i) + 1);
+		strbuf_printf(sb, "<option value=\"%zu\">", html_fold_page(F, i) + 1);
 		put_text(sb, t->name);
 		strbuf_printf(sb, " (%u): %s ms</option>\n", t->tid, fmt_ms(ms, t->incl_us));
 	}
@@ -516,35 +252,6 @@ static void put_bar(const struct cg_view *all, const struct fold *F, struct strb
 			"placeholder=\"method name (smart case)\" autocomplete=\"off\" "
 			"spellcheck=\"false\"></label>\n<span id=\"matched\" aria-live=\"polite\"></span>\n"
 			"</div>\n");
-}
-
-/* The graph section: zoom buttons, what is left out, one div per graph
- * (graph 0, all threads, visible; the script shows the current view's). */
-static void put_graphs(const struct cg_report *r, const struct graphs *G, size_t nthreads,
-		       struct strbuf *sb)
-{
-	size_t g;
-
-	strbuf_puts(sb, "<section id=\"graph\">\n<h2>Call graph</h2>\n<div class=\"graphbar\">"
-			"<button type=\"button\" id=\"zoom-out\" title=\"Zoom out\">-</button>"
-			"<button type=\"button\" id=\"zoom-in\" title=\"Zoom in\">+</button>"
-			"<button type=\"button\" id=\"zoom-1\" title=\"Actual size\">1:1</button>"
-			"<button type=\"button\" id=\"zoom-fit\" title=\"Fit the width\">Fit</button>");
-	strbuf_printf(sb, "<span>Click a node to find its row. Edges under %g %% of the caller's "
-			  "time are left out (-t).", r->threshold);
-	if (nthreads > 1 && G->thread_graphs < G->with_methods)
-		strbuf_printf(sb, " To stay small the report draws all threads and the %zu busiest "
-				  "of %zu threads.", G->thread_graphs, G->with_methods);
-	strbuf_puts(sb, "</span></div>\n<div id=\"graphs\">\n");
-	for (g = 0; g < G->ngraphs; g++) {
-		strbuf_printf(sb, "<div class=\"graphview\" id=\"graph-%zu\" data-prefix=\"", g);
-		if (g)
-			strbuf_printf(sb, "g%zu-", g);
-		strbuf_printf(sb, "\"%s>\n", g ? " hidden" : "");
-		strbuf_add(sb, G->svg[g].data, G->svg[g].len);
-		strbuf_puts(sb, "</div>\n");
-	}
-	strbuf_puts(sb, "<p id=\"graph-note\" hidden></p>\n</div>\n</section>\n");
 }
 
 /* One sortable header cell of the flat profile; clock is "" for columns
@@ -609,7 +316,7 @@ static void put_table(const struct cg_view *all, int sampled, struct strbuf *sb)
  * view adds the other clock: "ototal", [oincl, oexcl] after each method's
  * five numbers and oincl after each edge's four. */
 static void put_view(const struct cg_view *all, const struct cg_view *v, int vi, int graph,
-		     const struct fold *F, struct strbuf *sb)
+		     const struct html_fold *F, struct strbuf *sb)
 {
 	/* Root edges of folded threads, merged per callee (all-threads view). */
 	struct merged { uint64_t calls, incl, o_incl; int used; } *mg = NULL;
@@ -633,10 +340,10 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 		mg = xcalloc(all->nmethods + 1, sizeof(*mg));
 	for (i = 0; i < v->nedges; i++) {
 		const struct cg_pedge *e = &v->edges[i];
-		int64_t caller = e->from_root ? -1 - (vi ? (int64_t)(vi - 1) : (int64_t)page_index(F, e->caller))
+		int64_t caller = e->from_root ? -1 - (vi ? (int64_t)(vi - 1) : (int64_t)html_fold_page(F, e->caller))
 					      : (int64_t)all->method_pos[e->caller];
 
-		if (mg && e->from_root && !listed(F, e->caller)) {
+		if (mg && e->from_root && !html_fold_listed(F, e->caller)) {
 			struct merged *m = &mg[all->method_pos[e->callee]];
 
 			m->calls += e->calls;
@@ -666,7 +373,7 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
  * a single-clock trace), threads [tid, name, records, incl, excl], methods
  * [display name (javaname_put_label), signature, id in lower-case hex] in all-threads view order, then the views:
  * all threads first, then each thread in view order.  Times in us. */
-static void put_data(const struct cg_report *r, const struct graphs *G, const struct fold *F,
+static void put_data(const struct cg_report *r, const struct html_graphs *G, const struct html_fold *F,
 		     struct strbuf *sb)
 {
 	struct cg_profile *p = r->profile;
@@ -688,9 +395,9 @@ static void put_data(const struct cg_report *r, const struct graphs *G, const st
 	for (i = 0; i < all->nthreads; i++) {
 		const struct cg_pthread *t = &all->threads[i];
 
-		if (!listed(F, i))
+		if (!html_fold_listed(F, i))
 			continue;
-		strbuf_printf(sb, "%s\n[%u,", page_index(F, i) ? "," : "", t->tid);
+		strbuf_printf(sb, "%s\n[%u,", html_fold_page(F, i) ? "," : "", t->tid);
 		put_jstr(sb, t->name);
 		strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", t->records, t->incl_us,
 			      t->excl_us);
@@ -714,10 +421,10 @@ static void put_data(const struct cg_report *r, const struct graphs *G, const st
 	strbuf_puts(sb, "],\n\"views\":[\n");
 	put_view(all, all, 0, G->graph_of[0], F, sb);
 	for (i = 0; i < nt; i++) {
-		if (!listed(F, i))
+		if (!html_fold_listed(F, i))
 			continue;
 		strbuf_puts(sb, ",\n");
-		put_view(all, profile_view(p, (int)i), (int)page_index(F, i) + 1, G->graph_of[i + 1], F,
+		put_view(all, profile_view(p, (int)i), (int)html_fold_page(F, i) + 1, G->graph_of[i + 1], F,
 			 sb);
 	}
 	strbuf_puts(sb, "]}\n</script>\n");
@@ -731,19 +438,19 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 {
 	const struct cg_view *all = profile_view(r->profile, -1);
 	struct cg_report parts = *r;
-	struct graphs G;
-	struct fold F;
+	struct html_graphs G;
+	struct html_fold F;
 	int rc = -1;
 
 	memset(&G, 0, sizeof(G));
-	fold_threads(all, &F);
+	html_fold_threads(all, &F);
 	parts.thread_map = F.map;
-	if (make_graphs(r, &F, &G, err) < 0)
+	if (html_graphs_make(r, &F, &G, err) < 0)
 		goto out;
 	put_head(r, sb);
 	put_summary(r, all, &F, sb);
 	put_bar(all, &F, sb);
-	put_graphs(r, &G, F.nlisted, sb);
+	html_graphs_put(r, &G, F.nlisted, sb);
 	put_table(all, profile_sampling(r->profile), sb);
 	if (render_tree_section(&parts, sb, err) < 0)
 		goto out;
@@ -755,7 +462,7 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	strbuf_puts(sb, "</script>\n</body>\n</html>\n");
 	rc = 0;
 out:
-	graphs_free(&G);
+	html_graphs_free(&G);
 	free(F.map);
 	return rc;
 }
