@@ -21,16 +21,16 @@ CG_CFLAGS = $(CG_WARN) $(CG_PKG_CFLAGS) -Isrc -I$(BUILD)/assets -MMD -MP $(CPPFL
 LDLIBS  += $(CG_PKG_LIBS) -lm
 
 BUILD   ?= build
-SRCS    := $(sort $(wildcard src/*.c))
-LIBSRCS := $(filter-out src/main.c,$(SRCS))
+SRCS    := $(sort $(wildcard src/*/*.c))
+LIBSRCS := $(filter-out src/cli/main.c,$(SRCS))
 LIBOBJS := $(LIBSRCS:src/%.c=$(BUILD)/src/%.o)
 UNITSRC := $(sort $(wildcard tests/unit/*.c))
 UNITOBJS:= $(UNITSRC:tests/unit/%.c=$(BUILD)/unit/%.o)
 
-# Report scripts and styles: real files under src/assets/, embedded at build
+# Report scripts and styles: real files under src/render/assets/, embedded at build
 # time as C string literals ($(BUILD)/assets/NAME.inc) by scripts/embed.c.
-ASSETS  := $(sort $(wildcard src/assets/*.js src/assets/*.css))
-ASSETINCS := $(ASSETS:src/assets/%=$(BUILD)/assets/%.inc)
+ASSETS  := $(sort $(wildcard src/render/assets/*.js src/render/assets/*.css))
+ASSETINCS := $(ASSETS:src/render/assets/%=$(BUILD)/assets/%.inc)
 EMBED   := $(BUILD)/embed
 
 PROG     := $(BUILD)/callgraph
@@ -58,7 +58,7 @@ $(EMBED): scripts/embed.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CG_WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
-$(BUILD)/assets/%.inc: src/assets/% $(EMBED)
+$(BUILD)/assets/%.inc: src/render/assets/% $(EMBED)
 	@mkdir -p $(dir $@)
 	$(EMBED) $< $@
 
@@ -74,7 +74,7 @@ $(BUILD)/libcg.a: $(LIBOBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(PROG): $(BUILD)/src/main.o $(BUILD)/libcg.a
+$(PROG): $(BUILD)/src/cli/main.o $(BUILD)/libcg.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(TRACEGEN): tests/gen/tracegen.c
@@ -162,4 +162,4 @@ clean:
 help:
 	@echo "targets: all test check unit golden asan valgrind werror fuzz bench demo deps install uninstall clean golden-update"
 
--include $(wildcard $(BUILD)/src/*.d $(BUILD)/unit/*.d)
+-include $(wildcard $(BUILD)/src/*/*.d $(BUILD)/unit/*.d)

@@ -213,15 +213,15 @@ for a in "-o" "-d two-threads.trace -h"; do
 	rm -f beside.dot
 done
 
-# --- exit status by name: src/run.h's enum, the man page and the runs agree --------
+# --- exit status by name: src/cli/run.h's enum, the man page and the runs agree --------
 for pair in "CG_EXIT_OK:0:two-threads.trace" "CG_EXIT_FAILURE:1:no-such.trace" "CG_EXIT_USAGE:2:--no-such-option two-threads.trace"; do
 	name=${pair%%:*} rest=${pair#*:}
 	want=${rest%%:*} cmdargs=${rest#*:}
-	val=$(sed -n "s/^[[:space:]]*$name = \([0-9]*\),.*/\1/p" "$TOP/src/run.h")
+	val=$(sed -n "s/^[[:space:]]*$name = \([0-9]*\),.*/\1/p" "$TOP/src/cli/run.h")
 	# shellcheck disable=SC2086
 	"$CG" -q $cmdargs >/dev/null 2>&1
 	rc=$?
-	if [ "$val" != "$want" ]; then ko "exit-$name: src/run.h says '$val', want $want"
+	if [ "$val" != "$want" ]; then ko "exit-$name: src/cli/run.h says '$val', want $want"
 	elif [ "$rc" != "$want" ]; then ko "exit-$name: exit $rc, want $want"
 	elif ! grep -q "^\.BR $want \" ($name)\"" "$TOP/man/callgraph.1"; then ko "exit-$name: not in the man page's EXIT STATUS"
 	else ok; fi

@@ -3,9 +3,9 @@
  * number is computed by hand in the comment above its test. */
 #include <stdlib.h>
 
-#include "cct.h"
-#include "profile.h"
-#include "symtab.h"
+#include "model/cct.h"
+#include "model/profile.h"
+#include "read/symtab.h"
 #include "unit.h"
 
 #define A 0x10u

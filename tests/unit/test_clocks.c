@@ -5,8 +5,8 @@
  * fields hold that clock's numbers and the o_* fields the other's. */
 #include <stdlib.h>
 
-#include "profile.h"
-#include "symtab.h"
+#include "model/profile.h"
+#include "read/symtab.h"
 #include "unit.h"
 
 #define A 0x10u

@@ -5,11 +5,11 @@
  * names of overloaded methods. */
 #include <string.h>
 
-#include "exportname.h"
-#include "javaname.h"
-#include "protobuf.h"
-#include "strbuf.h"
-#include "symtab.h"
+#include "render/exportname.h"
+#include "render/javaname.h"
+#include "render/protobuf.h"
+#include "util/strbuf.h"
+#include "read/symtab.h"
 #include "unit.h"
 
 static int bytes_eq(const struct strbuf *sb, const unsigned char *want, size_t n)

@@ -5,9 +5,9 @@
  * records filtered by hand. */
 #include <stdlib.h>
 
-#include "cct.h"
-#include "profile.h"
-#include "symtab.h"
+#include "model/cct.h"
+#include "model/profile.h"
+#include "read/symtab.h"
 #include "unit.h"
 
 #define M 0x10u  /* com/ex/App.main */

@@ -4,13 +4,13 @@
  * line is "frame;frame;... N" with no empty frame. */
 #include <stdlib.h>
 
-#include "cct.h"
-#include "profile.h"
-#include "render_folded.h"
-#include "report.h"
-#include "source.h"
-#include "strbuf.h"
-#include "trace.h"
+#include "model/cct.h"
+#include "model/profile.h"
+#include "render/render_folded.h"
+#include "render/report.h"
+#include "read/source.h"
+#include "util/strbuf.h"
+#include "read/trace.h"
 #include "unit.h"
 
 static const char *const samples[] = {

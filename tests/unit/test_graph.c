@@ -4,17 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "filter.h"
-#include "fold.h"
-#include "gv_text.h"
-#include "javaname.h"
-#include "profile.h"
-#include "render_gv.h"
-#include "report.h"
-#include "strbuf.h"
-#include "symtab.h"
+#include "model/filter.h"
+#include "model/fold.h"
+#include "render/gv_text.h"
+#include "render/javaname.h"
+#include "model/profile.h"
+#include "render/render_gv.h"
+#include "render/report.h"
+#include "util/strbuf.h"
+#include "read/symtab.h"
 #include "unit.h"
-#include "waiting.h"
+#include "model/waiting.h"
 
 /* Only render_gv.c includes Graphviz; re-parsing the dot output needs these
  * two libcgraph functions, declared here exactly as cgraph.h has them. */

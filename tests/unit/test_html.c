@@ -3,11 +3,11 @@
  * reference, inline SVG without XML baggage, determinism. */
 #include <stdlib.h>
 
-#include "profile.h"
-#include "render_html.h"
-#include "report.h"
-#include "strbuf.h"
-#include "symtab.h"
+#include "model/profile.h"
+#include "render/render_html.h"
+#include "render/report.h"
+#include "util/strbuf.h"
+#include "read/symtab.h"
 #include "unit.h"
 
 struct hfix {

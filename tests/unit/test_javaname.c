@@ -1,5 +1,5 @@
 /* test_javaname.c - display forms of Java names and descriptors. */
-#include "javaname.h"
+#include "render/javaname.h"
 #include "unit.h"
 
 static const char *sig(struct strbuf *sb, const char *s, unsigned flags, int *rc)

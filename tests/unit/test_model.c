@@ -2,8 +2,8 @@
  * computed by hand in the comment above its test. */
 #include <stdlib.h>
 
-#include "profile.h"
-#include "symtab.h"
+#include "model/profile.h"
+#include "read/symtab.h"
 #include "unit.h"
 
 struct fixture {

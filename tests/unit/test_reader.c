@@ -5,10 +5,10 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "profile.h"
-#include "source.h"
-#include "strbuf.h"
-#include "trace.h"
+#include "model/profile.h"
+#include "read/source.h"
+#include "util/strbuf.h"
+#include "read/trace.h"
 #include "unit.h"
 
 static void put16(struct strbuf *b, unsigned v)

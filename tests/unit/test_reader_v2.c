@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
-#include "source.h"
-#include "strbuf.h"
-#include "timeline.h"
-#include "trace.h"
+#include "model/profile.h"
+#include "read/source.h"
+#include "util/strbuf.h"
+#include "model/timeline.h"
+#include "read/trace.h"
 #include "unit.h"
 
 static void le(struct strbuf *b, uint64_t v, int n)

@@ -5,17 +5,17 @@
  * whole. */
 #include <stdlib.h>
 
-#include "cct.h"
-#include "diff.h"
-#include "profile.h"
-#include "render_diff.h"
-#include "render_folded.h"
-#include "render_json.h"
-#include "render_text.h"
-#include "report.h"
-#include "source.h"
-#include "strbuf.h"
-#include "trace.h"
+#include "model/cct.h"
+#include "model/diff.h"
+#include "model/profile.h"
+#include "render/render_diff.h"
+#include "render/render_folded.h"
+#include "render/render_json.h"
+#include "render/render_text.h"
+#include "render/report.h"
+#include "read/source.h"
+#include "util/strbuf.h"
+#include "read/trace.h"
 #include "unit.h"
 
 struct chunks {

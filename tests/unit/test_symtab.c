@@ -3,8 +3,8 @@
  * every method of the key. */
 #include <stdlib.h>
 
-#include "javaname.h"
-#include "symtab.h"
+#include "render/javaname.h"
+#include "read/symtab.h"
 #include "unit.h"
 
 UNIT_TEST(symtab_definitions_built_on_request)

@@ -3,9 +3,9 @@
  * by hand above each test. */
 #include <stdlib.h>
 
-#include "profile.h"
-#include "symtab.h"
-#include "timeline.h"
+#include "model/profile.h"
+#include "read/symtab.h"
+#include "model/timeline.h"
 #include "unit.h"
 
 #define A 0x10u

@@ -1,0 +1,441 @@
+/* run.c - read, render, commit (see run.h).
+ *
+ * Every output file is opened (as an unnamed temporary file) before the
+ * trace is read and linked into place only when every output is complete,
+ * so a failing run -- or one killed by a signal -- leaves no file behind.
+ * Outputs are streamed: a renderer's bytes reach the temporary file (or
+ * standard output) in bounded chunks, never held whole. */
+#include "cli/run.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "model/cct.h"
+#include "model/diff.h"
+#include "render/dump.h"
+#include "model/events.h"
+#include "cli/output.h"
+#include "cli/outputs.h"
+#include "model/profile.h"
+#include "render/render_gv.h"
+#include "render/report.h"
+#include "model/selection.h"
+#include "read/source.h"
+#include "util/strbuf.h"
+#include "model/timeline.h"
+#include "read/trace.h"
+
+#define BATCH 4096
+#define PROGRESS_MIN (64u << 20)
+
+/* The file being read, named by the out-of-memory report.  Global because
+ * the allocation-failure hook can reach nothing else. */
+static const char *current_file = "-";
+
+static void on_oom(size_t n)
+{
+	fprintf(stderr, "callgraph: %s: out of memory (%zu bytes)\n", current_file, n);
+	output_signal_cleanup();
+	_exit(CG_EXIT_FAILURE);
+}
+
+void run_install_oom_hook(void)
+{
+	util_set_oom_hook(on_oom);
+}
+
+struct loaded {
+	struct cg_source *src;
+	struct cg_trace *trace;
+	struct cg_profile *profile;
+	struct cg_cct *cct;           /* NEED_CCT */
+	struct cg_timeline *timeline; /* NEED_TIMELINE */
+	struct cg_events *events;     /* NEED_EVENTS */
+};
+
+static void report_error(const char *file, const struct cg_error *err)
+{
+	if (err->has_offset)
+		fprintf(stderr, "callgraph: %s: offset %" PRIu64 ": %s\n", file, err->offset, err->msg);
+	else
+		fprintf(stderr, "callgraph: %s: %s\n", file, err->msg);
+}
+
+static void loaded_free(struct loaded *L)
+{
+	profile_free(L->profile);
+	cct_free(L->cct);
+	timeline_free(L->timeline);
+	events_free(L->events);
+	trace_free(L->trace);
+	source_free(L->src);
+	memset(L, 0, sizeof(*L));
+}
+
+static void progress(const struct cg_source *src, int *last)
+{
+	uint64_t done, total;
+	int pct;
+
+	source_progress(src, &done, &total);
+	if (total < PROGRESS_MIN)
+		return;
+	pct = (int)(done * 100 / total);
+	if (pct != *last) {
+		fprintf(stderr, "\rcallgraph: reading %d%%", pct);
+		*last = pct;
+	}
+}
+
+/* Erase the progress line: with ESC[K, or with blanks on a terminal that
+ * knows no escapes (TERM=dumb, or no TERM). */
+static void progress_clear(void)
+{
+	const char *term = getenv("TERM");
+
+	if (!term || !term[0] || strcmp(term, "dumb") == 0)
+		fprintf(stderr, "\r%*s\r", (int)sizeof("callgraph: reading 100%"), "");
+	else
+		fprintf(stderr, "\r\033[K");
+}
+
+/* Observers of the replay, chained: the calling-context tree's first, then
+ * the HTML timeline's, then the event log's, as needs asks. */
+static void observe(struct loaded *L, unsigned needs)
+{
+	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 };
+	const struct cg_observer *next;
+
+	if (!(needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS)))
+		return;
+	L->cct = cct_create();
+	cct_observer(L->cct, &co);
+	next = &co;
+	if (needs & NEED_TIMELINE) {
+		L->timeline = timeline_create();
+		timeline_observer(L->timeline, next, &to);
+		next = &to;
+	}
+	if (needs & NEED_EVENTS) {
+		L->events = events_create();
+		events_observer(L->events, next, &eo);
+		next = &eo;
+	}
+	profile_set_observer(L->profile, next);
+}
+
+/* Read path once into L with the options of o (clock, threads, focus,
+ * hide), building what needs asks for and dumping records to dump_out when
+ * it is set.  Both traces of -d load through here.  Returns 0 or 1 (error
+ * already printed). */
+static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE *dump_out,
+		struct loaded *L)
+{
+	struct cg_profile_opts po = {
+		.clock = o->clock, .threads = o->threads, .max_depth = 0,
+		.focus = o->focus, .hide = o->hide,
+	};
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct cg_record *recs = NULL;
+	struct cg_dump *dump = NULL;
+	/* No progress line when a dump goes to the same terminal: it would land
+	 * inside the dump's lines. */
+	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
+	int last = -1, rc;
+	size_t n;
+
+	memset(L, 0, sizeof(*L));
+	current_file = path;
+	L->src = source_open(path, &err);
+	if (!L->src)
+		goto fail;
+	L->trace = trace_open(L->src, &err);
+	if (!L->trace)
+		goto fail;
+	po.pid = trace_info(L->trace)->pid;
+	L->profile = profile_create(trace_symtab(L->trace), &po);
+	observe(L, needs);
+	recs = xmalloc(BATCH * sizeof(*recs));
+	if (dump_out) {
+		dump = dump_create(dump_out);
+		dump_header(dump, path, trace_info(L->trace), trace_symtab(L->trace));
+	}
+	do {
+		rc = trace_next(L->trace, recs, BATCH, &n, &err);
+		if (dump)
+			dump_records(dump, trace_symtab(L->trace), recs, n);
+		if (profile_add(L->profile, recs, n, &err) < 0)
+			rc = -1;
+		if (show)
+			progress(L->src, &last);
+	} while (rc == 1);
+	if (show && last >= 0)
+		progress_clear();
+	if (rc < 0)
+		goto fail;
+	profile_finish(L->profile, trace_info(L->trace));
+	if (L->timeline)
+		timeline_finish(L->timeline, L->profile);
+	if (dump)
+		dump_footer(dump, trace_info(L->trace), trace_symtab(L->trace));
+	dump_free(dump);
+	free(recs);
+	return 0;
+fail:
+	report_error(path, &err);
+	dump_free(dump);
+	free(recs);
+	loaded_free(L);
+	return 1;
+}
+
+static void print_warnings(const char *file, struct cg_profile *p)
+{
+	const struct cg_warning *w;
+	size_t n = profile_warnings(p, &w), i;
+
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "callgraph: %s: warning: %s\n", file, w[i].message);
+}
+
+/* Selections (--thread, --focus, --hide) that matched nothing, with the
+ * candidates. */
+static void print_selection_warnings(const char *file, const struct cg_opts *o,
+				     const struct loaded *L)
+{
+	struct cg_profile_opts po = {
+		.clock = o->clock, .threads = o->threads, .focus = o->focus, .hide = o->hide,
+		.pid = trace_info(L->trace)->pid,
+	};
+	struct strbuf sb;
+	const char *s, *nl;
+
+	strbuf_init(&sb);
+	selection_warnings(trace_symtab(L->trace), &po, &sb);
+	for (s = sb.data; s && *s; s = nl + 1) {
+		nl = strchr(s, '\n');
+		fprintf(stderr, "callgraph: %s: warning: %.*s\n", file, (int)(nl - s), s);
+	}
+	strbuf_free(&sb);
+}
+
+/* 1 when path is the file trace names, or one file of the legacy pair it
+ * names (trace.key/.data, or the twin of a .key/.data path). */
+static int names_input(const char *path, const char *trace)
+{
+	char *key, *data;
+	int hit;
+
+	source_pair_names(trace, &key, &data);
+	hit = output_same_file(path, trace) || output_same_file(path, key) ||
+	      output_same_file(path, data);
+	free(key);
+	free(data);
+	return hit;
+}
+
+/* 1 when path is the file open on standard input and a trace is read
+ * from there: "callgraph --json in.trace - < in.trace". */
+static int names_stdin(const char *path, const struct cg_opts *o)
+{
+	return (strcmp(o->trace, "-") == 0 || (o->diff_base && strcmp(o->diff_base, "-") == 0)) &&
+	       output_same_as_fd(path, STDIN_FILENO);
+}
+
+/* The graph format is known and offered, and no output is an input.
+ * 0, or 1 with the one line printed. */
+static int check_outputs(const struct cg_opts *o, const char *gfmt, const struct cg_plan *plan)
+{
+	size_t i;
+
+	if (o->graph && !gfmt) {
+		fprintf(stderr, "callgraph: %s: cannot tell the graph format from the name; use -T FORMAT\n",
+			o->graph);
+		return 1;
+	}
+	if (gfmt && !render_graph_has_format(gfmt)) {
+		fprintf(stderr, "callgraph: %s: unknown graph format '%s'\n", o->graph, gfmt);
+		return 1;
+	}
+	for (i = 0; i < plan->n; i++) {
+		const char *p = plan->out[i].path;
+
+		if (names_input(p, o->trace) || names_stdin(p, o) ||
+		    (o->diff_base && names_input(p, o->diff_base))) {
+			fprintf(stderr, "callgraph: %s: refusing to overwrite an input trace\n", p);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void report_fill(struct cg_report *r, const char *file, const struct cg_opts *o,
+			const struct loaded *L)
+{
+	memset(r, 0, sizeof(*r));
+	r->file = file;
+	r->info = trace_info(L->trace);
+	r->profile = L->profile;
+	r->st = trace_symtab(L->trace);
+	r->clock = o->clock;
+	r->threshold = o->threshold;
+	r->node_pct = o->node_pct;
+	r->edge_pct = o->edge_pct;
+	r->no_fold = o->no_fold;
+	r->max_nodes = o->max_nodes;
+	r->short_names = o->short_names;
+	r->cct = L->cct;
+	r->timeline = L->timeline;
+	r->events = L->events;
+	r->slash_names = o->slash_names;
+}
+
+/* Render planned output i into its staged output, in chunks.  0, or 1 with
+ * the one line printed. */
+static int render_one(const struct cg_planned *pd, struct cg_staged *s, const struct cg_job *j)
+{
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct strbuf out;
+	int rc = 0;
+
+	strbuf_init(&out);
+	strbuf_set_sink(&out, output_sink, s);
+	if (pd->kind->render(j, &out, &err) < 0) {
+		report_error(j->r->file, &err);
+		rc = 1;
+	} else if (strbuf_flush(&out) < 0) {
+		fprintf(stderr, "callgraph: %s\n", output_failure(s));
+		rc = 1;
+	}
+	/* A graph's warnings: a layout drawn another way, Graphviz's own
+	 * messages. */
+	if (!rc && !j->quiet && strcmp(pd->kind->name, "graph") == 0 && render_graph_warnings()) {
+		const char *w = render_graph_warnings(), *nl;
+
+		for (; (nl = strchr(w, '\n')); w = nl + 1)
+			fprintf(stderr, "callgraph: %s: warning: %.*s\n", j->r->file, (int)(nl - w), w);
+	}
+	strbuf_free(&out);
+	return rc;
+}
+
+/* Open every planned output: a path that cannot be written fails at once,
+ * not after minutes of reading.  0, or 1 with the one line printed. */
+static int open_outputs(const struct cg_plan *plan, int stdout_closed,
+			struct cg_output_set *set, struct cg_staged **staged)
+{
+	size_t i;
+
+	for (i = 0; stdout_closed && i < plan->n; i++) {
+		if (strcmp(plan->out[i].path, "-") == 0) {
+			fprintf(stderr, "callgraph: cannot write standard output: %s\n", strerror(EBADF));
+			return 1;
+		}
+	}
+	for (i = 0; i < plan->n; i++) {
+		struct cg_error err = { { 0 }, 0, 0 };
+
+		staged[i] = output_set_open(set, plan->out[i].path, &err);
+		if (!staged[i]) {
+			fprintf(stderr, "callgraph: %s\n", err.msg);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The planned -o dump's stream, or NULL; *which gets its plan index. */
+static FILE *dump_stream(const struct cg_plan *plan, struct cg_staged **staged, size_t *which)
+{
+	size_t i;
+
+	for (i = 0; i < plan->n; i++) {
+		if (plan->out[i].kind->needs & NEED_READ) {
+			*which = i;
+			return output_stream(staged[i]);
+		}
+	}
+	return NULL;
+}
+
+enum cg_exit run(const struct cg_opts *o, int stdout_closed)
+{
+	struct loaded L, B;
+	struct cg_report r, rb;
+	struct cg_job job = { &r, NULL, NULL, 0 };
+	struct cg_diff *diff = NULL;
+	struct cg_plan plan;
+	struct cg_output_set *set = output_set_create();
+	struct cg_staged **staged;
+	struct cg_error err = { { 0 }, 0, 0 };
+	FILE *dump_out = NULL;
+	size_t i, pass, dump_at = 0;
+	int rc = 0;
+
+	memset(&L, 0, sizeof(L));
+	memset(&B, 0, sizeof(B));
+	job.graph_format = o->graph ? (o->format ? o->format : render_graph_format_for(o->graph)) : NULL;
+	job.quiet = o->quiet;
+	outputs_plan(o, job.graph_format, &plan);
+	staged = xcalloc(plan.n + 1, sizeof(*staged));
+	if (check_outputs(o, job.graph_format, &plan) ||
+	    open_outputs(&plan, stdout_closed, set, staged)) {
+		rc = 1;
+		goto done;
+	}
+	/* The base needs only its profile: -d outputs read no more of it. */
+	if (o->diff_base && load(o->diff_base, o, 0, NULL, &B)) {
+		rc = 1;
+		goto done;
+	}
+	dump_out = dump_stream(&plan, staged, &dump_at);
+	if (load(o->trace, o, plan.needs, dump_out, &L)) {
+		rc = 1;
+		goto done;
+	}
+	/* The base's warnings come only once the later trace has loaded, so a
+	 * failing run prints its one error line and nothing else. */
+	if (!o->quiet && o->diff_base)
+		print_warnings(o->diff_base, B.profile);
+	if (!o->quiet) {
+		print_warnings(o->trace, L.profile);
+		print_selection_warnings(o->trace, o, &L);
+	}
+	report_fill(&r, o->trace, o, &L);
+	if (o->diff_base) {
+		report_fill(&rb, o->diff_base, o, &B);
+		diff = diff_create(profile_view(B.profile, -1), profile_view(L.profile, -1));
+		r.diff = diff;
+		job.base = &rb;
+	}
+	/* Files first, then standard output and devices, which cannot be taken
+	 * back: a failure while rendering leaves the terminal untouched. */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; !rc && i < plan.n; i++) {
+			if (!plan.out[i].kind->render || output_is_staged(staged[i]) != (pass == 0))
+				continue;
+			rc = render_one(&plan.out[i], staged[i], &job);
+		}
+	}
+done:
+	if (dump_out && output_stream_close(staged[dump_at], dump_out) != 0 && !rc) {
+		fprintf(stderr, "callgraph: cannot write standard output: %s\n", strerror(errno));
+		rc = 1;
+	}
+	if (rc) {
+		output_set_abort(set);
+	} else if (output_set_commit(set, &err) < 0) {
+		fprintf(stderr, "callgraph: %s\n", err.msg);
+		rc = 1;
+	}
+	free(staged);
+	outputs_plan_free(&plan);
+	diff_free(diff);
+	loaded_free(&L);
+	loaded_free(&B);
+	return rc ? CG_EXIT_FAILURE : CG_EXIT_OK;
+}

@@ -1,0 +1,64 @@
+/* cct.h - the calling-context tree: per thread, one node per distinct stack
+ * of visible frames, built during the single replay pass through the
+ * profile's observer (profile_set_observer).  Memory is bounded by the
+ * number of distinct stacks plus stack depth, never by the number of records.
+ *
+ * Times follow the profile model exactly: a node's inclusive time is the sum
+ * of the durations of its activations (each stack is its own node, so
+ * recursion is never double-counted), its exclusive time that minus the time
+ * of its children, i.e. the time between events while it was on top.  The
+ * exclusive times of a thread's nodes therefore sum to the time its
+ * top-level frames ran; the rest of the thread's time is its root's own
+ * (the profile's root exclusive time).  A frame entered before tracing
+ * (observer adopt) becomes a child of the root and the parent of every
+ * existing root child; subtrees of the same method are merged then.
+ *
+ * The observer also asks for the other clock's times (cg_observer.other),
+ * so a dual-clock trace gets both clocks per node with the same rules.
+ *
+ * Ownership: the tree owns its nodes; readers borrow them until cct_free.
+ * The observer filled in by cct_observer borrows the tree.
+ */
+#ifndef CG_CCT_H
+#define CG_CCT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/profile.h"
+
+#define CCT_NONE UINT32_MAX
+
+struct cg_cct_node {
+	uint32_t parent;        /* CCT_NONE for a thread root */
+	uint32_t midx;          /* symtab method index; CCT_NONE for a root */
+	uint32_t first_child;   /* CCT_NONE when none; siblings in no set order */
+	uint32_t next_sibling;
+	uint64_t incl_us;
+	uint64_t excl_us;       /* 0 for a root: see above */
+	uint64_t calls;         /* activations of this stack */
+	/* The same on the other clock of a dual-clock trace (0 otherwise). */
+	uint64_t o_incl_us;
+	uint64_t o_excl_us;
+};
+
+struct cg_cct;
+
+struct cg_cct *cct_create(void);
+void cct_free(struct cg_cct *c);
+
+/* Fill *o with an observer that feeds c (pass it to profile_set_observer). */
+void cct_observer(struct cg_cct *c, struct cg_observer *o);
+
+/* The root node of profile thread index `thread`, or CCT_NONE when that
+ * thread had no visible frame. */
+uint32_t cct_root(const struct cg_cct *c, uint32_t thread);
+/* Node id, valid from cct_root or a node's links.  Ids below
+ * cct_node_count(); merged-away nodes are never linked. */
+const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id);
+/* Sort the node ids v[0..n) as the flame graph and the trees show
+ * siblings: widest (inclusive time) first, then by method index. */
+void cct_sort_children(const struct cg_cct *c, uint32_t *v, size_t n);
+size_t cct_node_count(const struct cg_cct *c);
+
+#endif

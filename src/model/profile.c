@@ -1,0 +1,667 @@
+/* profile.c - exact replay of per-thread call stacks into method and edge
+ * statistics.
+ *
+ * Each thread keeps its own method table and edge table, so that a frame
+ * entered before tracing began (an exit on an empty stack) can be inserted
+ * under everything that thread has run so far: its root edges move under the
+ * new frame, and the method's earlier outermost activations become recursive.
+ * The latter uses an epoch per (thread, method): bumping it invalidates the
+ * inclusive time of every edge into that method in O(1); an edge's time counts
+ * only while its epoch matches its callee's.  The hot path (entry) is the
+ * caller's cache of its last two calls, else one lookup in the thread's edge
+ * table keyed by (caller, raw callee id); exits need none.  Exclusive time
+ * is summed in the top frame and handed to its method when it returns, so a
+ * record touches only its thread and the top of its stack.
+ *
+ * --focus/--hide and the observer (the calling-context tree) take a slow
+ * path, chosen by one test per entry and per pop: hidden frames stay on the
+ * stack for matching exits but charge their time and calls to the nearest
+ * visible frame below (slot 0, the root, keeps its share in tm[0].excl).
+ */
+#include "model/profile_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/strbuf.h"
+
+#define DEFAULT_MAX_DEPTH (1u << 20)
+
+/* ---- per-thread tables ---------------------------------------------------- */
+
+/* xgrow for per-thread arrays, but starting at 2 elements rather than 16: a
+ * trace can have 65536 threads of a record or two each, and 16-element
+ * minimums cost about 3 KB per thread (190 MB for all of them). */
+static void *tgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t c;
+
+	if (need <= *cap)
+		return p;
+	if (need > 16)
+		return xgrow(p, cap, need, size);
+	for (c = *cap ? *cap * 2 : 2; c < need; c *= 2)
+		;
+	*cap = c;
+	return xrealloc(p, c * size);
+}
+
+static uint32_t tm_find(const struct tstate *ts, uint32_t midx)
+{
+	uint32_t s = htab_find(&ts->tm_tab, midx);
+
+	return s == HTAB_NONE ? 0 : s;
+}
+
+/* The thread's slot for method midx, created when new; may move ts->tm. */
+static uint32_t tm_get(struct tstate *ts, uint32_t midx)
+{
+	uint32_t s = tm_find(ts, midx);
+
+	if (s)
+		return s;
+	ts->tm = tgrow(ts->tm, &ts->cap_tm, ts->ntm + 1, sizeof(*ts->tm));
+	s = (uint32_t)ts->ntm++;
+	memset(&ts->tm[s], 0, sizeof(ts->tm[s]));
+	ts->tm[s].midx = midx;
+	ts->tm[s].last[0].edge = ts->tm[s].last[1].edge = NIL;
+	htab_insert(&ts->tm_tab, midx, s, 0);
+	return s;
+}
+
+/* A new edge (caller slot, raw callee id); returns its index, its callee
+ * slot in *callee.  May move ts->edges and ts->tm. */
+static __attribute__((noinline)) uint32_t edge_new(struct cg_profile *p, struct tstate *ts,
+						   uint32_t caller, uint32_t id, uint32_t *callee)
+{
+	uint64_t key = (uint64_t)caller << 32 | id;
+	uint32_t e, c = tm_get(ts, symtab_method_index(p->st, id));
+
+	if (ts->free_edge != NIL) {
+		e = ts->free_edge;
+		ts->free_edge = ts->edges[e].callee;
+	} else {
+		ts->edges = tgrow(ts->edges, &ts->cap_edges, ts->nedges + 1, sizeof(*ts->edges));
+		e = (uint32_t)ts->nedges++;
+	}
+	memset(&ts->edges[e], 0, sizeof(ts->edges[e]));
+	ts->edges[e].key = key;
+	ts->edges[e].callee = c;
+	ts->edges[e].epoch = ts->tm[c].epoch;
+	htab_insert(&ts->etab, key, e, c);
+	if (caller == 0) {
+		ts->root_edges = tgrow(ts->root_edges, &ts->cap_root, ts->nroot + 1,
+				       sizeof(*ts->root_edges));
+		ts->root_edges[ts->nroot++] = e;
+	}
+	*callee = c;
+	return e;
+}
+
+/* The edge (caller slot, raw callee id), created when new: first the
+ * caller's cache of its last call, then the thread's edge table.  Returns its
+ * index and its callee slot in *callee; may move ts->edges and ts->tm. */
+static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller,
+				uint32_t id, uint32_t *callee)
+{
+	struct tmeth *cm;
+	const struct cg_hslot *h;
+	uint32_t e;
+
+	cm = &ts->tm[caller];
+	if (cm->last[0].id == id && cm->last[0].edge != NIL) {
+		*callee = cm->last[0].callee;
+		return cm->last[0].edge;
+	}
+	if (cm->last[1].id == id && cm->last[1].edge != NIL) {
+		struct tcall t = cm->last[1];
+
+		cm->last[1] = cm->last[0];
+		cm->last[0] = t;
+		*callee = t.callee;
+		return t.edge;
+	}
+	h = htab_slot(&ts->etab, (uint64_t)caller << 32 | id);
+	if (h) {
+		e = h->val - 1;
+		*callee = h->aux;
+	} else {
+		e = edge_new(p, ts, caller, id, callee);
+	}
+	cm = &ts->tm[caller];
+	cm->last[1] = cm->last[0];
+	cm->last[0].id = id;
+	cm->last[0].edge = e;
+	cm->last[0].callee = *callee;
+	return e;
+}
+
+/* Remove edge e from the table and free it. */
+static void edge_delete(struct tstate *ts, uint32_t e)
+{
+	uint32_t caller = (uint32_t)(ts->edges[e].key >> 32);
+
+	htab_delete(&ts->etab, ts->edges[e].key);
+	if (ts->tm[caller].last[0].edge == e)
+		ts->tm[caller].last[0].edge = NIL;
+	if (ts->tm[caller].last[1].edge == e)
+		ts->tm[caller].last[1].edge = NIL;
+	ts->edges[e].callee = ts->free_edge;
+	ts->edges[e].key = UINT64_MAX;
+	ts->free_edge = e;
+}
+
+/* Add us (primary clock) and o_us (other clock) to edge e's inclusive time. */
+static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us)
+{
+	uint32_t ep = ts->tm[e->callee].epoch;
+
+	if (e->epoch != ep) {
+		e->incl = 0;
+		e->o_incl = 0;
+		e->epoch = ep;
+	}
+	e->incl += us;
+	e->o_incl += o_us;
+}
+
+/* ---- replay ------------------------------------------------------------------ */
+
+/* Pop the top frame, visible: its method's and edge's sums, and the time it
+ * was on top to the exclusive time of f->tm. */
+static inline void pop_visible(struct tstate *ts)
+{
+	struct frame *f = &ts->stack[--ts->depth];
+	struct tmeth *m = &ts->tm[f->tm];
+	struct tedge *e = &ts->edges[f->edge];
+	uint64_t dur = ts->now - f->entry;
+	uint64_t o_dur = ts->other_now - f->o_entry;
+
+	m->excl += f->excl;
+	m->o_excl += f->o_excl;
+	m->active--;
+	e->calls++;
+	if (m->active == 0) {
+		m->calls++;
+		m->incl += dur;
+		m->o_incl += o_dur;
+		edge_add_incl(ts, e, dur, o_dur);
+	} else {
+		m->rec++;
+	}
+}
+
+/* ---- slow path: observer, --focus, --hide ---------------------------------------- */
+
+/* A new top frame (uninitialised); may move ts->stack. */
+static struct frame *push_frame(struct tstate *ts)
+{
+	if (ts->depth == ts->cap_stack)
+		ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1, sizeof(*ts->stack));
+	if (ts->depth + 1 > ts->max_depth)
+		ts->max_depth = (uint32_t)ts->depth + 1;
+	return &ts->stack[ts->depth++];
+}
+
+/* Tell the observer the thread's other-clock time, when it asks. */
+static void observe_other(struct cg_profile *p, const struct tstate *ts)
+{
+	if (p->obs->other)
+		p->obs->other(p->obs->ctx, ts->index, ts->other_first, ts->other_now);
+}
+
+/* An entry of raw id on the slow path.  A hidden method, or any method
+ * outside a focused frame that is not itself focused, gets a hidden frame;
+ * the others are entered as on the fast path and reported to the observer. */
+static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct tstate *ts,
+						 uint32_t id)
+{
+	/* Only filters need the method before its edge (the symtab lookup is a
+	 * cache miss or two on big traces); the observer alone takes it from
+	 * the edge's callee. */
+	uint32_t midx = p->filtering ? symtab_method_index(p->st, id) : 0;
+	unsigned fl = p->filtering ? profile_method_flags(p, midx) : 0;
+	uint32_t below = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
+	uint32_t e, callee, focus = 0;
+	struct frame *f;
+
+	if ((fl & MF_HIDE) || (p->focusing && !ts->focus && !(fl & MF_FOCUS))) {
+		uint32_t own = tm_get(ts, midx);
+
+		ts->tm[own].hactive++;
+		f = push_frame(ts);
+		f->tm = below;
+		f->edge = NIL;
+		f->id = id;
+		f->own = own;
+		f->entry = ts->now;
+		f->o_entry = ts->other_now;
+		f->excl = f->o_excl = 0;
+		return;
+	}
+	if (fl & MF_FOCUS) {
+		focus = FOCUS_BIT;
+		ts->focus++;
+	}
+	e = edge_get(p, ts, below, id, &callee);
+	f = push_frame(ts);
+	f->edge = e;
+	f->tm = callee;
+	f->id = id;
+	f->own = f->tm | focus;
+	f->entry = ts->now;
+	f->o_entry = ts->other_now;
+	f->excl = f->o_excl = 0;
+	ts->tm[f->tm].active++;
+	if (p->obs) {
+		observe_other(p, ts);
+		p->obs->enter(p->obs->ctx, ts->index, ts->tm[f->tm].midx, ts->now);
+	}
+}
+
+/* Pop the top frame on the slow path: hidden frames, focus, observer. */
+static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struct tstate *ts)
+{
+	const struct frame *f;
+	uint64_t dur, o_dur;
+	uint32_t own;
+
+	f = &ts->stack[ts->depth - 1];
+	if (f->edge == NIL) {
+		/* Its time on top goes to the nearest visible frame below. */
+		ts->tm[f->tm].excl += f->excl;
+		ts->tm[f->tm].o_excl += f->o_excl;
+		ts->tm[f->own].hactive--;
+		ts->depth--;
+		return;
+	}
+	dur = ts->now - f->entry;
+	o_dur = ts->other_now - f->o_entry;
+	own = f->own;
+	pop_visible(ts);
+	if ((own & FOCUS_BIT) && --ts->focus == 0) {
+		ts->focus_us += dur;
+		ts->o_focus_us += o_dur;
+	}
+	if (p->obs) {
+		observe_other(p, ts);
+		p->obs->leave(p->obs->ctx, ts->index, ts->now);
+	}
+}
+
+/* Pop the top frame.  The fast path is one test, then pop_visible. */
+static inline void pop_frame(struct cg_profile *p, struct tstate *ts)
+{
+	if (p->slow)
+		pop_frame_slow(p, ts);
+	else
+		pop_visible(ts);
+}
+
+/* An exit on an empty stack: method `id` was entered before tracing began.
+ * Its frame spans from the thread's first event to now and becomes the caller
+ * of everything this thread ran so far. */
+static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id)
+{
+	uint32_t s = tm_get(ts, symtab_method_index(p->st, id));
+	size_t i, nroot;
+	uint32_t *roots;
+	uint32_t e, callee;
+	struct tmeth *m = &ts->tm[s];
+
+	if (p->filtering) {
+		unsigned fl = profile_method_flags(p, m->midx);
+
+		if ((fl & MF_HIDE) || (p->focusing && !(fl & MF_FOCUS))) {
+			/* Invisible: what ran so far keeps its callers. */
+			p->warn[CG_W_EXIT_EMPTY]++;
+			return;
+		}
+	}
+	if (m->calls || m->incl) {
+		/* Its earlier outermost activations now run inside this frame. */
+		m->rec += m->calls;
+		m->calls = 0;
+		m->incl = 0;
+		m->o_incl = 0;
+		m->epoch++;
+	}
+	roots = ts->root_edges;
+	nroot = ts->nroot;
+	ts->root_edges = NULL;
+	ts->nroot = ts->cap_root = 0;
+	for (i = 0; i < nroot; i++) {
+		uint32_t r = roots[i];
+		uint32_t child = (uint32_t)ts->edges[r].key;
+		uint64_t calls = ts->edges[r].calls;
+		int valid = profile_edge_valid(ts, &ts->edges[r]);
+		uint64_t incl = valid ? ts->edges[r].incl : 0;
+		uint64_t o_incl = valid ? ts->edges[r].o_incl : 0;
+		uint32_t t = edge_get(p, ts, s, child, &callee);
+
+		ts->edges[t].calls += calls;
+		edge_add_incl(ts, &ts->edges[t], incl, o_incl);
+		edge_delete(ts, r);
+	}
+	free(roots);
+	m = &ts->tm[s];
+	m->excl += ts->root_excl + ts->tm[0].excl; /* tm[0]: hidden frames under the root */
+	m->o_excl += ts->o_root_excl + ts->tm[0].o_excl;
+	ts->root_excl = 0;
+	ts->o_root_excl = 0;
+	ts->tm[0].excl = 0;
+	ts->tm[0].o_excl = 0;
+	m->calls++;
+	m->incl += ts->now - ts->first;
+	m->o_incl += ts->other_now - ts->other_first;
+	e = edge_get(p, ts, 0, id, &callee);
+	ts->edges[e].calls++;
+	edge_add_incl(ts, &ts->edges[e], ts->now - ts->first, ts->other_now - ts->other_first);
+	p->warn[CG_W_EXIT_EMPTY]++;
+	if (p->focusing) {
+		/* covers every earlier focused frame */
+		ts->focus_us = ts->now - ts->first;
+		ts->o_focus_us = ts->other_now - ts->other_first;
+	}
+	if (p->obs) {
+		observe_other(p, ts);
+		p->obs->adopt(p->obs->ctx, ts->index, m->midx, ts->first, ts->now);
+	}
+}
+
+static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
+{
+	int64_t midx;
+	uint32_t s;
+
+	if (ts->depth == 0) {
+		exit_before_start(p, ts, id);
+		return;
+	}
+	if (ts->stack[ts->depth - 1].id == id) {
+		pop_frame(p, ts);
+		return;
+	}
+	midx = symtab_find_method(p->st, id);
+	s = midx >= 0 ? tm_find(ts, (uint32_t)midx) : 0;
+	if (s && (ts->tm[s].active > 0 || ts->tm[s].hactive > 0)) {
+		while (ts->stack[ts->depth - 1].id != id)
+			pop_frame(p, ts);
+		pop_frame(p, ts);
+		p->warn[CG_W_MISMATCH_POP]++;
+	} else {
+		p->warn[CG_W_MISMATCH_IGNORED]++;
+	}
+}
+
+static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
+{
+	struct tstate *ts = xcalloc(1, sizeof(*ts));
+
+	ts->tid = tid;
+	ts->free_edge = NIL;
+	ts->selected = profile_thread_selected(p, tid);
+	if (ts->selected) {
+		/* Slot 0 stands for the root; hidden frames directly under the
+		 * root charge their time there. */
+		ts->tm = tgrow(NULL, &ts->cap_tm, 1, sizeof(*ts->tm));
+		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
+		ts->tm[0].last[0].edge = ts->tm[0].last[1].edge = NIL;
+		ts->ntm = 1;
+		p->threads = xgrow(p->threads, &p->cap_threads, p->nthreads + 1, sizeof(*p->threads));
+		ts->index = (uint32_t)p->nthreads;
+		p->threads[p->nthreads++] = ts;
+	}
+	p->by_tid[tid] = ts;
+	return ts;
+}
+
+/* Advance a thread's 64-bit clock to raw 32-bit time `raw`.  A backward step
+ * of more than 2^31 is a wrap; a smaller one counts as zero. */
+static inline void clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *now, uint32_t raw,
+			      int count)
+{
+	if (raw >= *prev) {
+		*now += raw - *prev;
+	} else if (*prev - raw > 0x80000000u) {
+		*now += (uint64_t)raw + 0x100000000ULL - *prev;
+		if (count)
+			p->warn[CG_W_CLOCK_WRAP]++;
+	} else if (count) {
+		p->warn[CG_W_CLOCK_BACK]++;
+	}
+	*prev = raw;
+}
+
+int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		struct cg_error *err)
+{
+	const int cpu = p->opts.clock == CG_USE_CPU;
+	const int slow = p->slow;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct cg_record *r = &recs[i];
+		struct tstate *ts = p->by_tid[r->tid & 0xffff];
+		uint32_t raw = cpu ? r->t_cpu : r->t_wall;
+		uint32_t other = cpu ? r->t_wall : r->t_cpu;
+		uint64_t elapsed, o_elapsed, before, o_before;
+
+		if (!ts)
+			ts = thread_new(p, r->tid & 0xffff);
+		if (!ts->selected) {
+			p->stats.skipped++;
+			continue;
+		}
+		ts->records++;
+		if (!ts->started) {
+			ts->started = 1;
+			ts->prev_raw = raw;
+			ts->now = ts->first = raw;
+			ts->prev_other = other;
+			ts->other_now = ts->other_first = other;
+			ts->prev_wall = r->t_wall;
+		} else {
+			before = ts->now;
+			o_before = ts->other_now;
+			clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
+			clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
+			elapsed = ts->now - before;
+			o_elapsed = ts->other_now - o_before;
+			if (ts->depth) {
+				struct frame *top = &ts->stack[ts->depth - 1];
+
+				top->excl += elapsed;
+				top->o_excl += o_elapsed;
+			} else {
+				ts->root_excl += elapsed;
+				ts->o_root_excl += o_elapsed;
+			}
+			ts->pairs++;
+			if (r->t_wall == ts->prev_wall) {
+				ts->same_ts++;
+			} else {
+				ts->steps++;
+				if ((uint32_t)(r->t_wall - ts->prev_wall) < 50)
+					ts->small_steps++;
+			}
+			ts->prev_wall = r->t_wall;
+		}
+		if (r->action == CG_ENTER) {
+			uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
+			uint32_t e, callee;
+			struct frame *f;
+
+			if (ts->depth >= p->opts.max_depth) {
+				cg_error_set(err, (int64_t)r->offset,
+					     "call stack of thread %u deeper than %u frames (hard limit)",
+					     ts->tid, p->opts.max_depth);
+				return -1;
+			}
+			if (slow) {
+				enter_slow(p, ts, r->method);
+				continue;
+			}
+			e = edge_get(p, ts, caller, r->method, &callee);
+			if (ts->depth == ts->cap_stack)
+				ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
+						  sizeof(*ts->stack));
+			f = &ts->stack[ts->depth++];
+			f->edge = e;
+			f->tm = callee;
+			f->id = r->method;
+			f->entry = ts->now;
+			f->o_entry = ts->other_now;
+			f->excl = f->o_excl = 0;
+			ts->tm[f->tm].active++;
+			if (ts->depth > ts->max_depth)
+				ts->max_depth = (uint32_t)ts->depth;
+		} else {
+			if (r->action == CG_UNWIND)
+				p->stats.unwinds++;
+			else if (r->action == CG_ACTION3)
+				p->warn[CG_W_ACTION3]++;
+			do_exit(p, ts, r->method);
+		}
+	}
+	return 0;
+}
+
+/* ---- results ------------------------------------------------------------------ */
+
+struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_opts *opts)
+{
+	struct cg_profile *p = xcalloc(1, sizeof(*p));
+
+	p->st = st;
+	if (opts)
+		p->opts = *opts;
+	if (!p->opts.max_depth)
+		p->opts.max_depth = DEFAULT_MAX_DEPTH;
+	p->focusing = p->opts.focus && p->opts.focus[0];
+	p->filtering = p->focusing || (p->opts.hide && p->opts.hide[0]);
+	p->slow = p->filtering;
+	p->main_named = -1;
+	strbuf_init(&p->namebuf);
+	return p;
+}
+
+void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
+{
+	if (o) {
+		p->obs_store = *o;
+		p->obs = &p->obs_store;
+	} else {
+		p->obs = NULL;
+	}
+	p->slow = p->filtering || p->obs;
+}
+
+static void thread_free(struct tstate *ts)
+{
+	if (!ts)
+		return;
+	free(ts->tm);
+	htab_free(&ts->tm_tab);
+	free(ts->edges);
+	htab_free(&ts->etab);
+	free(ts->root_edges);
+	free(ts->stack);
+	free(ts);
+}
+
+void profile_free(struct cg_profile *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < 65536; i++)
+		thread_free(p->by_tid[i]);
+	free(p->threads);
+	free(p->pthreads);
+	profile_view_free(&p->all);
+	if (p->per)
+		for (i = 0; i < p->npthreads; i++)
+			profile_view_free(&p->per[i]);
+	free(p->per);
+	free(p->mflag);
+	strbuf_free(&p->namebuf);
+	free(p);
+}
+
+void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
+{
+	uint64_t same = 0, pairs = 0, small = 0, steps = 0;
+	size_t i, w;
+
+	if (p->finished)
+		return;
+	p->finished = 1;
+	p->has_other = info && info->clock == CG_CLOCK_DUAL;
+	if (p->has_other || !info)
+		p->primary = p->opts.clock;
+	else
+		p->primary = info->clock == CG_CLOCK_CPU ? CG_USE_CPU : CG_USE_WALL;
+	p->pthreads = xcalloc(p->nthreads ? p->nthreads : 1, sizeof(*p->pthreads));
+	for (i = 0; i < p->nthreads; i++) {
+		struct tstate *ts = p->threads[i];
+		struct cg_pthread *pt = &p->pthreads[i];
+		const struct cg_thread_info *ti;
+
+		p->stats.open_at_end += ts->depth;
+		while (ts->depth)
+			pop_frame(p, ts);
+		ti = symtab_thread(p->st, ts->tid);
+		pt->tid = ts->tid;
+		pt->name = ti->name;
+		pt->records = ts->records;
+		pt->first_us = ts->first;
+		pt->last_us = ts->now;
+		pt->incl_us = ts->now - ts->first;
+		/* tm[0]: time of hidden frames directly under the root. */
+		pt->excl_us = ts->root_excl + (ts->ntm ? ts->tm[0].excl : 0);
+		pt->other_us = ts->other_now - ts->other_first;
+		pt->o_excl_us = ts->o_root_excl + (ts->ntm ? ts->tm[0].o_excl : 0);
+		if (p->focusing) {
+			pt->incl_us = ts->focus_us;
+			pt->excl_us = 0;
+			pt->other_us = ts->o_focus_us;
+			pt->o_excl_us = 0;
+		}
+		if (!p->has_other)
+			pt->other_us = pt->o_excl_us = 0;
+		pt->max_depth = ts->max_depth;
+		p->stats.records += ts->records;
+		p->stats.other_total_us += pt->other_us;
+		if (ts->max_depth > p->stats.max_depth)
+			p->stats.max_depth = ts->max_depth;
+		same += ts->same_ts;
+		pairs += ts->pairs;
+		small += ts->small_steps;
+		steps += ts->steps;
+	}
+	p->npthreads = p->nthreads;
+	/* Sampling: most consecutive events of a thread share a timestamp, the
+	 * remaining steps are long (the interval), and nothing unwinds. */
+	p->sampling = pairs >= 100 && same * 10 >= pairs * 7 && small * 20 <= steps &&
+		      p->stats.unwinds == 0 && p->warn[CG_W_EXIT_EMPTY] == 0;
+	p->warn[CG_W_SAMPLING] = p->sampling;
+	p->warn[CG_W_OVERFLOW] = info && info->overflow;
+	p->warn[CG_W_TRUNCATED] = info && info->truncated;
+	p->warn[CG_W_UNKNOWN_METHOD] = symtab_unknown_count(p->st);
+	for (w = 0; w < CG_W_COUNT; w++) {
+		if (!p->warn[w])
+			continue;
+		profile_warn_message((enum cg_warn)w, p->warn[w], p->messages[w],
+				     sizeof(p->messages[w]));
+		p->warnings[p->nwarnings].kind = (enum cg_warn)w;
+		p->warnings[p->nwarnings].name = profile_warn_name((enum cg_warn)w);
+		p->warnings[p->nwarnings].count = p->warn[w];
+		p->warnings[p->nwarnings].message = p->messages[w];
+		p->nwarnings++;
+	}
+	p->per = xcalloc(p->npthreads ? p->npthreads : 1, sizeof(*p->per));
+}
+

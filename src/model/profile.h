@@ -1,0 +1,233 @@
+/* profile.h - the exact profile model: per-thread stack replay, per-method
+ * inclusive/exclusive time and calls, per caller->callee edge calls and time.
+ *
+ * Semantics are those of "Model" in spec.md: times are integer microseconds;
+ * inclusive time counts only the outermost activation; exclusive time is
+ * summed over all activations; an exit on an empty stack is a frame entered
+ * before tracing began (it spans from the thread's first event and becomes the
+ * caller of everything before it on that thread); a mismatched exit pops down
+ * to its frame when that frame is on the stack, else is ignored; frames open
+ * at the end close at the thread's last event.
+ *
+ * Memory is bounded by methods, edges, threads and stack depth, never by the
+ * number of records.  The profile borrows the symtab (which must outlive it)
+ * and owns everything else; views returned by profile_view are owned by the
+ * profile and valid until profile_free.  Renderers borrow views.
+ */
+#ifndef CG_PROFILE_H
+#define CG_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "read/symtab.h"
+#include "read/trace.h"
+#include "util/util.h"
+
+enum cg_clock_sel { CG_USE_WALL, CG_USE_CPU };
+
+/* Warning kinds, counted; each is reported once with its count. */
+enum cg_warn {
+	CG_W_OVERFLOW,        /* the trace filled its buffer */
+	CG_W_SAMPLING,        /* sampling-mode trace: calls are stack changes */
+	CG_W_UNKNOWN_METHOD,  /* records whose method id is not in the key */
+	CG_W_EXIT_EMPTY,      /* exits of frames entered before tracing began */
+	CG_W_MISMATCH_POP,    /* exits that popped down to a deeper frame */
+	CG_W_MISMATCH_IGNORED,/* exits of methods not on the stack, ignored */
+	CG_W_CLOCK_BACK,      /* time went backwards on a thread (clamped) */
+	CG_W_CLOCK_WRAP,      /* 32-bit time wrapped (+2^32) */
+	CG_W_ACTION3,         /* records with the undefined action 3 (treated as exit) */
+	CG_W_TRUNCATED,       /* data ended mid-record or without a summary */
+	CG_W_COUNT
+};
+
+struct cg_warning {
+	enum cg_warn kind;
+	const char *name;     /* stable identifier, e.g. "exit-without-entry" */
+	uint64_t count;
+	const char *message;  /* one line, no trailing newline */
+};
+
+struct cg_pmethod {
+	uint32_t index;       /* symtab method index */
+	const struct cg_method_info *info;
+	uint64_t incl_us;     /* outermost activations only */
+	uint64_t excl_us;     /* all activations */
+	uint64_t calls;       /* calls made while not already on the stack */
+	uint64_t rec_calls;   /* recursive calls */
+	/* The other clock of a dual-clock trace (cpu when the primary clock is
+	 * wall, and the reverse), same semantics; 0 when view->has_other is 0. */
+	uint64_t o_incl_us;
+	uint64_t o_excl_us;
+};
+
+/* caller is a method index, or, when from_root, a thread index into the
+ * view's thread array. */
+struct cg_pedge {
+	uint32_t caller;
+	uint32_t callee;      /* method index */
+	int from_root;
+	uint64_t calls;       /* every call, recursive ones included */
+	uint64_t incl_us;     /* calls in which the callee was not already on the stack */
+	uint64_t o_incl_us;   /* the same on the other clock (0 without one) */
+};
+
+struct cg_pthread {
+	uint32_t tid;
+	const char *name;
+	uint64_t records;
+	uint64_t incl_us;     /* last - first event time */
+	uint64_t excl_us;     /* time between top-level calls */
+	uint64_t first_us, last_us;  /* event times on the clock used */
+	uint64_t other_us;    /* last - first on the other clock of a dual trace, else 0 */
+	uint64_t o_excl_us;   /* exclusive on the other clock, else 0 */
+	uint32_t max_depth;
+};
+
+/* A finished profile restricted to all selected threads or to one thread.
+ * methods[] lists only methods that ran, sorted by inclusive desc, then
+ * exclusive desc, then id; method_pos maps a symtab index to its position in
+ * methods[] (or UINT32_MAX).  edges[] sorted by inclusive desc, then caller,
+ * then callee (roots first).  threads[] in order of first event. */
+struct cg_view {
+	uint64_t total_us;
+	const struct cg_pmethod *methods;
+	size_t nmethods;
+	const uint32_t *method_pos;
+	size_t npos;
+	const struct cg_pedge *edges;
+	size_t nedges;
+	const struct cg_pthread *threads;
+	size_t nthreads;
+	int thread;           /* -1 for all threads, else the thread index */
+	/* Dual-clock traces carry the other clock beside the primary one: every
+	 * o_* field is the o-less field's twin on the other clock, computed in
+	 * the same pass with the same rules (outermost activation, frames
+	 * entered before tracing, open frames, unwinds, wrap and backward steps
+	 * clamped per clock, --focus/--hide, --thread).  So the o_* numbers of a
+	 * default (wall) run are exactly the primary numbers of a --clock cpu
+	 * run, and the reverse.  Sort order and everything derived from times
+	 * (thresholds, percentages, colour) use the primary clock. */
+	int has_other;        /* 1 when the trace has both clocks */
+	enum cg_clock_sel primary; /* the clock of total_us, incl_us, excl_us: the
+	                            * --clock choice on dual traces, else the
+	                            * trace's one clock (thread-cpu: CPU; wall
+	                            * and global: WALL) */
+	uint64_t o_total_us;  /* total on the other clock (0 without one) */
+};
+
+struct cg_profile_opts {
+	enum cg_clock_sel clock;
+	const char *const *threads; /* --thread filters (id or name), NULL-terminated or NULL */
+	uint32_t max_depth;         /* hard cap on a thread's stack depth; 0 = default */
+	/* --focus / --hide: fnmatch globs on "Class.method" ('/' shown as '.'),
+	 * as profile_pattern_match,
+	 * NULL-terminated or NULL.  A hidden method's frame stays on the stack
+	 * but is invisible: its time is its caller's exclusive time and its
+	 * callees are called by its caller.  With focus patterns, only time
+	 * while a focused (and not hidden) frame is on the stack counts: the
+	 * outermost focused frame is called by the thread root, a thread's
+	 * inclusive time is the sum of its outermost focused frames and its
+	 * root exclusive time is 0.  A method matching both is hidden. */
+	const char *const *focus;
+	const char *const *hide;
+	/* The trace's process id (0 or less: unknown): --thread main also
+	 * selects the thread whose id is the pid when no thread is named
+	 * "main" (ART's main thread has tid == pid). */
+	int64_t pid;
+};
+
+/* 1 when --focus/--hide pattern pat matches the display name "pkg.Class.method":
+ * the glob on the whole name, or on any part after a dot ("Class.method",
+ * "method"), as users type names. */
+int profile_pattern_match(const char *pat, const char *name);
+
+/* 1 when --thread pattern pat selects thread tid named name: its id, its
+ * name, or "main" for the thread whose id is pid when main_named is 0. */
+int profile_thread_match(const char *pat, uint32_t tid, const char *name, int64_t pid,
+			 int main_named);
+
+/* 1 when a thread of st is named "main". */
+int profile_main_named(const struct cg_symtab *st);
+
+/* Sees the visible frames of the replay as they happen (hidden and
+ * unfocused frames are not reported).  thread is the profile's thread
+ * index (as in views); t is the thread's time in us on the clock used,
+ * never decreasing per thread.  enter: midx was called by the frame on top
+ * (or by the root).  leave: the top frame returned (also for frames closed
+ * at the end by profile_finish).  adopt: an exit on an empty stack; midx
+ * was entered before tracing, its frame spans [first, t] and becomes the
+ * caller of everything the thread ran so far.  The callbacks must not call
+ * back into the profile. */
+struct cg_observer {
+	void *ctx;
+	void (*enter)(void *ctx, uint32_t thread, uint32_t midx, uint64_t t);
+	void (*leave)(void *ctx, uint32_t thread, uint64_t t);
+	void (*adopt)(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, uint64_t t);
+	/* Optional (NULL when unused): called just before each enter, leave and
+	 * adopt with the thread's time on the other clock of a dual-clock trace
+	 * at that event (o_t) and at the thread's first event (o_first), so an
+	 * observer can keep both clocks.  On a single-clock trace the values
+	 * carry no meaning (see cg_view.has_other). */
+	void (*other)(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t);
+};
+
+struct cg_profile;
+
+struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_opts *opts);
+void profile_free(struct cg_profile *p);
+
+/* Report replay events to o (copied; o->ctx is borrowed and must outlive
+ * the replay), or stop reporting when o is NULL.  Set before profile_add. */
+void profile_set_observer(struct cg_profile *p, const struct cg_observer *o);
+
+/* Replay n records.  Returns 0, or -1 when a hard limit is hit (err says
+ * which, with the record's offset). */
+int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		struct cg_error *err);
+
+/* Close open frames and build the views.  `info` supplies overflow/clock
+ * facts for the warnings.  Call once, after the last profile_add. */
+void profile_finish(struct cg_profile *p, const struct cg_trace_info *info);
+
+/* The view of all selected threads (thread < 0) or of thread index `thread`. */
+const struct cg_view *profile_view(struct cg_profile *p, int thread);
+size_t profile_thread_count(const struct cg_profile *p);
+
+/* Warnings with a non-zero count, in enum order. */
+size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out);
+int profile_sampling(const struct cg_profile *p);
+/* The --focus and --hide patterns in effect (NULL-terminated), each NULL
+ * when none; for legends and headers.  With focus patterns the view totals
+ * are the focused time (see cg_profile_opts). */
+void profile_filters(const struct cg_profile *p, const char *const **focus,
+		     const char *const **hide);
+
+/* Facts gathered while replaying, for summaries. */
+struct cg_profile_stats {
+	uint64_t records;       /* records of selected threads */
+	uint64_t skipped;       /* records of threads not selected */
+	uint64_t unwinds;       /* frames popped by exception unwinding */
+	uint64_t open_at_end;   /* frames still open at the end, closed there */
+	uint64_t other_total_us;/* dual clock: total on the clock not used (view o_total_us) */
+	uint32_t max_depth;
+};
+const struct cg_profile_stats *profile_stats(const struct cg_profile *p);
+
+/* "wall" or "cpu".  The other clock of a view with has_other is
+ * profile_clock_name(profile_other_clock(v->primary)). */
+const char *profile_clock_name(enum cg_clock_sel c);
+static inline enum cg_clock_sel profile_other_clock(enum cg_clock_sel c)
+{
+	return c == CG_USE_CPU ? CG_USE_WALL : CG_USE_CPU;
+}
+
+/* The off-CPU share of an inclusive time of a view with both clocks,
+ * 1 - cpu / wall, in [0, 1]: the part of the wall time the frame spent not
+ * running (waiting, sleeping, parked, blocked).  0 when cpu exceeds wall
+ * (the clocks tick at different granularities); -1 when wall is 0.  From a
+ * view's numbers: cpu = primary == CG_USE_CPU ? incl_us : o_incl_us, wall
+ * the other. */
+double profile_off_cpu(uint64_t cpu_us, uint64_t wall_us);
+
+#endif

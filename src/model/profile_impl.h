@@ -1,0 +1,152 @@
+/* profile_impl.h - the profile model's private state, shared by its parts:
+ * profile.c (the replay), profile_view.c (views: summing the threads'
+ * tables, sorting) and profile_warn.c (warning texts).  Nothing else
+ * includes it. */
+#ifndef CG_PROFILE_IMPL_H
+#define CG_PROFILE_IMPL_H
+
+#include "util/htab.h"
+#include "model/profile.h"
+#include "util/strbuf.h"
+
+#define NIL UINT32_MAX
+
+/* One method on one thread.  last: the two callees this method called last
+ * (raw id, edge, callee slot; edge NIL when unused), a cache in front of the
+ * edge table, as calls from one method repeat; most methods call one or two
+ * others.  The fields an entry and a return touch come first. */
+struct tcall {
+	uint32_t id, edge, callee;
+};
+
+struct tmeth {
+	uint32_t midx;     /* symtab index */
+	uint32_t active;   /* activations on the stack now */
+	uint32_t epoch;
+	uint32_t hactive;  /* hidden (--hide/--focus) activations on the stack now */
+	struct tcall last[2]; /* last[0] the most recent */
+	uint64_t incl, excl, calls, rec;
+	uint64_t o_incl, o_excl; /* the same on the other clock */
+};
+
+/* One caller -> callee edge of one thread, keyed in the thread's edge table
+ * by caller slot << 32 | raw callee id (slot 0 = the root). */
+struct tedge {
+	uint64_t key;      /* UINT64_MAX when on the free list */
+	uint32_t callee;   /* tmeth slot; next free index when on the free list */
+	uint32_t epoch;    /* callee epoch for which incl is valid */
+	uint64_t calls, incl;
+	uint64_t o_incl;   /* incl on the other clock */
+};
+
+/* A hidden frame (--hide, or outside --focus) has edge NIL, tm the slot of
+ * the nearest visible frame below (0 = root) so its time and calls go there,
+ * and own its method's slot.  A visible frame has own == tm, plus FOCUS_BIT
+ * when it counts as a focused frame.  excl sums the time while the frame was
+ * on top; it goes to tm's exclusive time when the frame is popped. */
+struct frame {
+	uint32_t tm;
+	uint32_t edge;
+	uint32_t id;
+	uint32_t own;
+	uint64_t entry, excl;
+	uint64_t o_entry, o_excl; /* the same on the other clock */
+};
+
+#define FOCUS_BIT 0x80000000u
+
+struct tstate {
+	uint32_t tid;
+	uint32_t index;       /* position among threads with events */
+	int selected;
+	uint64_t records;
+
+	int started;
+	uint32_t prev_raw, prev_other;
+	uint64_t now, first, other_now, other_first;
+	uint32_t prev_wall;   /* raw wall time, for sampling detection */
+
+	uint64_t root_excl, o_root_excl;
+	struct tmeth *tm;     /* slot 0: the root */
+	size_t ntm, cap_tm;
+	struct cg_htab tm_tab; /* midx -> tmeth slot */
+
+	struct tedge *edges;
+	size_t nedges, cap_edges;
+	uint32_t free_edge;
+	struct cg_htab etab;  /* edge key -> edge index; aux: callee slot */
+	uint32_t *root_edges;
+	size_t nroot, cap_root;
+
+	struct frame *stack;
+	size_t depth, cap_stack;
+	uint32_t max_depth;
+
+	uint64_t same_ts, pairs, small_steps, steps;
+	uint32_t focus;       /* focused frames on the stack */
+	uint64_t focus_us;    /* time inside outermost focused frames */
+	uint64_t o_focus_us;  /* the same on the other clock */
+};
+
+struct view_store {
+	struct cg_view v;
+	struct cg_pmethod *methods;
+	uint32_t *pos;
+	struct cg_pedge *edges;
+	int built;
+};
+
+struct cg_profile {
+	struct cg_symtab *st;
+	struct cg_profile_opts opts;
+	struct tstate *by_tid[65536];
+	struct tstate **threads;
+	size_t nthreads, cap_threads;
+	uint64_t warn[CG_W_COUNT];
+	struct cg_warning warnings[CG_W_COUNT];
+	char messages[CG_W_COUNT][200];
+	size_t nwarnings;
+	struct cg_profile_stats stats;
+	int sampling;
+	int finished;
+	int has_other;                 /* dual clock: the o_* sums are kept in views */
+	enum cg_clock_sel primary;     /* the clock the primary numbers are on */
+	/* Slow path (observer, --focus, --hide); the fast path tests only `slow`. */
+	int slow;
+	int filtering, focusing;
+	int main_named;  /* a thread is named "main" (-1: not looked up yet) */
+	struct cg_observer obs_store;
+	const struct cg_observer *obs;
+	unsigned char *mflag;          /* MF_* by symtab index, computed on first sight */
+	size_t nmflag;
+	struct strbuf namebuf;
+
+	struct cg_pthread *pthreads;   /* selected threads with events */
+	size_t npthreads;
+	struct view_store all;
+	struct view_store *per;        /* one per pthread, built on demand */
+};
+
+/* Whether edge e's inclusive times are valid (its callee's epoch has not
+ * moved on); invalid ones count as zero. */
+static inline int profile_edge_valid(const struct tstate *ts, const struct tedge *e)
+{
+	return e->epoch == ts->tm[e->callee].epoch;
+}
+
+/* profile_select.c: MF_* flags of method midx (--hide/--focus), computed
+ * on first sight; whether thread tid is selected (--thread). */
+enum { MF_SEEN = 1, MF_HIDE = 2, MF_FOCUS = 4 };
+unsigned profile_method_flags(struct cg_profile *p, uint32_t midx);
+int profile_thread_selected(struct cg_profile *p, uint32_t tid);
+
+/* profile_view.c: build the view of all threads (thread < 0) or of one. */
+void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread);
+void profile_view_free(struct view_store *vs);
+
+/* profile_warn.c: a warning's stable name, and its one-line message for
+ * count occurrences written into m (n bytes). */
+const char *profile_warn_name(enum cg_warn w);
+void profile_warn_message(enum cg_warn w, uint64_t count, char *m, size_t n);
+
+#endif

@@ -1,0 +1,384 @@
+/* symtab.c - method and thread tables of one trace. */
+#include "read/symtab.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/strbuf.h"
+#include "util/strpool.h"
+#include "util/util.h"
+
+#define NO_THREAD UINT32_MAX
+
+/* A method as its definition gave it, kept compact until someone asks for
+ * its cg_method_info: class, signature and source are interned (they repeat
+ * across a class's methods), the id text and name follow the fixed part. */
+struct def {
+	uint32_t klass, sig, source;
+	int32_t line;
+	uint8_t flags;
+	char rest[];   /* [u8 x 8 full id] [id text NUL] name NUL */
+};
+enum { DEF_ID64 = 1, DEF_IDTEXT = 2 };
+
+struct cg_symtab {
+	/* By method index: the key, and a tagged reference: 0 for an id never
+	 * defined and not asked for yet, (struct def * | 1) for a definition
+	 * not asked for yet, else the cg_method_info built on first request. */
+	uint32_t *keys;
+	uintptr_t *refs;
+	size_t nmethods, cap_methods;
+	uint32_t *slots;     /* open addressing: method index + 1, 0 = empty */
+	size_t nslots;       /* power of two */
+	size_t unknown;
+	struct cg_strpool *pool;
+
+	struct cg_thread_info *threads;
+	size_t nthreads, cap_threads;
+	uint32_t *by_tid;    /* 65536 entries: thread index or NO_THREAD */
+};
+
+struct cg_symtab *symtab_create(void)
+{
+	struct cg_symtab *st = xcalloc(1, sizeof(*st));
+
+	st->nslots = 1024;
+	st->slots = xcalloc(st->nslots, sizeof(*st->slots));
+	st->by_tid = xmalloc(65536 * sizeof(*st->by_tid));
+	memset(st->by_tid, 0xff, 65536 * sizeof(*st->by_tid));
+	st->pool = strpool_create();
+	return st;
+}
+
+void symtab_free(struct cg_symtab *st)
+{
+	size_t i;
+
+	if (!st)
+		return;
+	for (i = 0; i < st->nthreads; i++)
+		free((char *)st->threads[i].name);
+	strpool_free(st->pool);
+	free(st->keys);
+	free(st->refs);
+	free(st->slots);
+	free(st->threads);
+	free(st->by_tid);
+	free(st);
+}
+
+static size_t slot_of(const struct cg_symtab *st, uint32_t key)
+{
+	size_t mask = st->nslots - 1;
+	size_t i = (size_t)hash64(key) & mask;
+
+	while (st->slots[i] && st->keys[st->slots[i] - 1] != key)
+		i = (i + 1) & mask;
+	return i;
+}
+
+static void rehash(struct cg_symtab *st)
+{
+	size_t i;
+
+	free(st->slots);
+	st->nslots *= 2;
+	st->slots = xcalloc(st->nslots, sizeof(*st->slots));
+	for (i = 0; i < st->nmethods; i++)
+		st->slots[slot_of(st, st->keys[i])] = (uint32_t)i + 1;
+}
+
+static uint32_t add_method(struct cg_symtab *st, uint32_t key)
+{
+	size_t index = st->nmethods, cap = st->cap_methods;
+
+	if ((st->nmethods + 1) * 2 > st->nslots)
+		rehash(st);
+	/* Both arrays grow from the same capacity to the same capacity. */
+	st->keys = xgrow(st->keys, &cap, st->nmethods + 1, sizeof(*st->keys));
+	st->refs = xgrow(st->refs, &st->cap_methods, st->nmethods + 1, sizeof(*st->refs));
+	st->keys[index] = key;
+	st->refs[index] = 0;
+	st->nmethods++;
+	st->slots[slot_of(st, key)] = (uint32_t)index + 1;
+	return (uint32_t)index;
+}
+
+static int is_info(uintptr_t r)
+{
+	return r && !(r & 1);
+}
+
+static struct def *def_of(uintptr_t r)
+{
+	return (r & 1) ? (struct def *)(r - 1) : NULL;
+}
+
+/* Point m at d's strings; the full id only when d carries one. */
+static void fill_from_def(const struct cg_symtab *st, struct cg_method_info *m,
+			  const struct def *d)
+{
+	const char *p = d->rest;
+
+	m->klass = strpool_str(st->pool, d->klass);
+	m->sig = strpool_str(st->pool, d->sig);
+	m->source = strpool_str(st->pool, d->source);
+	m->line = d->line;
+	m->unknown = 0;
+	if (d->flags & DEF_ID64) {
+		memcpy(&m->id, p, sizeof(m->id));
+		p += sizeof(m->id);
+	}
+	m->id_text = NULL;
+	if (d->flags & DEF_IDTEXT) {
+		m->id_text = p;
+		p += strlen(p) + 1;
+	}
+	m->name = p;
+}
+
+static struct cg_method_info *info_of(struct cg_symtab *st, uint32_t index)
+{
+	uintptr_t r = st->refs[index];
+	struct cg_method_info *m;
+	char buf[32];
+
+	if (is_info(r))
+		return (struct cg_method_info *)r;
+	m = strpool_alloc(st->pool, sizeof(*m), sizeof(void *));
+	memset(m, 0, sizeof(*m));
+	m->key = st->keys[index];
+	m->id = m->key;
+	if (r) {
+		fill_from_def(st, m, def_of(r));
+	} else {
+		int n = snprintf(buf, sizeof(buf), "0x%x", m->key);
+
+		m->klass = "unknown";
+		m->name = m->id_text = strpool_dup(st->pool, buf, (size_t)n);
+		m->sig = "";
+		m->source = "";
+		m->unknown = 1;
+	}
+	st->refs[index] = (uintptr_t)m;
+	return m;
+}
+
+static struct def *make_def(struct cg_symtab *st, const uint64_t *id, const char *id_text,
+			    const char *klass, const char *name, const char *sig,
+			    const char *source, int line)
+{
+	size_t nid = id_text ? strlen(id_text) + 1 : 0, nname = strlen(name) + 1;
+	size_t rest = (id ? sizeof(*id) : 0) + nid + nname;
+	struct def *d = strpool_alloc(st->pool, sizeof(*d) + rest, 4);
+	char *p = d->rest;
+
+	d->klass = strpool_intern(st->pool, klass);
+	d->sig = strpool_intern(st->pool, sig);
+	d->source = strpool_intern(st->pool, source);
+	d->line = line;
+	d->flags = (uint8_t)((id ? DEF_ID64 : 0) | (id_text ? DEF_IDTEXT : 0));
+	if (id) {
+		memcpy(p, id, sizeof(*id));
+		p += sizeof(*id);
+	}
+	if (id_text) {
+		memcpy(p, id_text, nid);
+		p += nid;
+	}
+	memcpy(p, name, nname);
+	return d;
+}
+
+static uint32_t define(struct cg_symtab *st, uint32_t key, const uint64_t *id,
+		       const char *id_text, const char *klass, const char *name, const char *sig,
+		       const char *source, int line)
+{
+	size_t s = slot_of(st, key);
+	uint32_t index;
+	uintptr_t r = 0;
+	uint64_t old_id;
+	struct def *d;
+
+	if (st->slots[s]) {
+		index = st->slots[s] - 1;
+		r = st->refs[index];
+		if (!r || (is_info(r) && ((struct cg_method_info *)r)->unknown))
+			st->unknown--;
+		/* A redefinition keeps the full id it had. */
+		if (!id && def_of(r) && (def_of(r)->flags & DEF_ID64)) {
+			memcpy(&old_id, def_of(r)->rest, sizeof(old_id));
+			id = &old_id;
+		}
+	} else {
+		index = add_method(st, key);
+	}
+	d = make_def(st, id, id_text, klass ? klass : "", name ? name : "", sig ? sig : "",
+		     source ? source : "", line);
+	if (is_info(r))
+		fill_from_def(st, (struct cg_method_info *)r, d);
+	else
+		st->refs[index] = (uintptr_t)d | 1;
+	return index;
+}
+
+uint32_t symtab_define_method(struct cg_symtab *st, uint32_t key, const char *klass,
+			      const char *name, const char *sig, const char *source, int line)
+{
+	return define(st, key, NULL, NULL, klass, name, sig, source, line);
+}
+
+uint32_t symtab_define_key_method(struct cg_symtab *st, uint32_t key, const char *id_text,
+				  const char *klass, const char *name, const char *sig,
+				  const char *source, int line)
+{
+	return define(st, key, NULL, id_text, klass, name, sig, source, line);
+}
+
+uint32_t symtab_define_method_id(struct cg_symtab *st, uint32_t key, uint64_t id,
+				 const char *klass, const char *name, const char *sig,
+				 const char *source, int line)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "0x%" PRIx64, id);
+	return define(st, key, &id, buf, klass, name, sig, source, line);
+}
+
+void symtab_set_id_text(struct cg_symtab *st, uint32_t index, const char *text)
+{
+	info_of(st, index)->id_text = strpool_dup(st->pool, text, strlen(text));
+}
+
+void symtab_set_id(struct cg_symtab *st, uint32_t index, uint64_t id)
+{
+	struct cg_method_info *m = info_of(st, index);
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "0x%" PRIx64, id);
+
+	m->id = id;
+	m->id_text = strpool_dup(st->pool, buf, (size_t)n);
+	if (m->unknown)
+		m->name = m->id_text;
+}
+
+int64_t symtab_find_method(const struct cg_symtab *st, uint32_t key)
+{
+	size_t s = slot_of(st, key);
+
+	return st->slots[s] ? (int64_t)st->slots[s] - 1 : -1;
+}
+
+uint32_t symtab_method_index(struct cg_symtab *st, uint32_t key)
+{
+	size_t s = slot_of(st, key);
+
+	if (st->slots[s])
+		return st->slots[s] - 1;
+	st->unknown++;
+	return add_method(st, key);
+}
+
+size_t symtab_method_count(const struct cg_symtab *st)
+{
+	return st->nmethods;
+}
+
+const struct cg_method_info *symtab_method(const struct cg_symtab *st, uint32_t index)
+{
+	return info_of((struct cg_symtab *)st, index);
+}
+
+void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,
+			 const char **name)
+{
+	uintptr_t r = st->refs[index];
+	const struct def *d = def_of(r);
+	const char *p;
+
+	if (!d) {
+		const struct cg_method_info *m = symtab_method(st, index);
+
+		*klass = m->klass;
+		*name = m->name;
+		return;
+	}
+	p = d->rest + ((d->flags & DEF_ID64) ? sizeof(uint64_t) : 0);
+	if (d->flags & DEF_IDTEXT)
+		p += strlen(p) + 1;
+	*klass = strpool_str(st->pool, d->klass);
+	*name = p;
+}
+
+size_t symtab_unknown_count(const struct cg_symtab *st)
+{
+	return st->unknown;
+}
+
+static struct cg_thread_info *add_thread(struct cg_symtab *st, uint32_t tid, const char *name,
+					 int named)
+{
+	struct cg_thread_info *t;
+
+	st->threads = xgrow(st->threads, &st->cap_threads, st->nthreads + 1, sizeof(*t));
+	st->by_tid[tid & 0xffff] = (uint32_t)st->nthreads;
+	t = &st->threads[st->nthreads++];
+	t->tid = tid;
+	t->name = xstrdup(name);
+	t->named = named;
+	return t;
+}
+
+void symtab_define_thread(struct cg_symtab *st, uint32_t tid, const char *name, int replace)
+{
+	uint32_t i = st->by_tid[tid & 0xffff];
+	struct cg_thread_info *t;
+
+	if (i == NO_THREAD) {
+		add_thread(st, tid, name, 1);
+		return;
+	}
+	t = &st->threads[i];
+	if (t->named && !replace)
+		return;
+	free((char *)t->name);
+	t->name = xstrdup(name);
+	t->named = 1;
+}
+
+const struct cg_thread_info *symtab_thread(struct cg_symtab *st, uint32_t tid)
+{
+	uint32_t i = st->by_tid[tid & 0xffff];
+	char buf[32];
+
+	if (i != NO_THREAD)
+		return &st->threads[i];
+	snprintf(buf, sizeof(buf), "thread %u", tid & 0xffff);
+	return add_thread(st, tid & 0xffff, buf, 0);
+}
+
+size_t symtab_thread_count(const struct cg_symtab *st)
+{
+	return st->nthreads;
+}
+
+const struct cg_thread_info *symtab_thread_at(const struct cg_symtab *st, size_t i)
+{
+	return &st->threads[i];
+}
+
+void symtab_put_display(struct strbuf *sb, const struct cg_method_info *m)
+{
+	size_t start = sb->len, i;
+
+	strbuf_puts(sb, m->klass);
+	if (m->name[0]) {
+		strbuf_putc(sb, '.');
+		strbuf_puts(sb, m->name);
+	}
+	for (i = start; i < sb->len; i++)
+		if (sb->data[i] == '/')
+			sb->data[i] = '.';
+}

@@ -1,0 +1,90 @@
+/* trace.h - the Android method-trace reader (dmtrace "SLOW" format).
+ *
+ * Reads, in one streaming pass, every layout real devices write: regular
+ * v1/v2/v3 (text key + binary records), the streaming layout (0xF2/0xF3,
+ * methods and threads in-band, summary at the end), the legacy split pair and
+ * gzip (both handled by source.c), and the V2 packet layout (versions 4, 5,
+ * 0xF4, 0xF5; trace_v2.c) in the two generations whose layout is established
+ * (docs/v2-format.md), with 64-bit method ids mapped to 32-bit record keys.
+ * Other V2-era layouts (Android 15's first non-streaming V2 file, ART
+ * TraceProfiler dumps, version 0xF6) are recognised and refused.
+ *
+ * The reader borrows the source and owns the symtab it fills; records are
+ * delivered in batches and never all held in memory.  It never prints and
+ * never exits: every failure is returned with a byte offset.
+ */
+#ifndef CG_TRACE_H
+#define CG_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "read/source.h"
+#include "read/symtab.h"
+#include "util/util.h"
+
+enum cg_layout { CG_LAYOUT_REGULAR, CG_LAYOUT_STREAMING, CG_LAYOUT_SPLIT };
+enum cg_clock { CG_CLOCK_UNKNOWN, CG_CLOCK_CPU, CG_CLOCK_WALL, CG_CLOCK_DUAL, CG_CLOCK_GLOBAL };
+enum cg_action { CG_ENTER = 0, CG_EXIT = 1, CG_UNWIND = 2, CG_ACTION3 = 3 };
+
+/* One record as stored.  For single-clock traces t_cpu == t_wall == the one
+ * time field; for dual traces the first field (thread CPU) and the second
+ * (wall). */
+struct cg_record {
+	uint32_t tid;
+	uint32_t method;  /* symtab key: the raw id, low 2 bits cleared (v1-v3), or
+			   * the key the reader gave a 64-bit V2 id */
+	uint32_t t_cpu;
+	uint32_t t_wall;
+	uint8_t action;
+	uint64_t offset;  /* byte offset of the record in the input */
+};
+
+/* What the key/header/summary said.  Strings are owned by the reader. */
+struct cg_trace_info {
+	enum cg_layout layout;
+	int version;          /* 1, 2 or 3 (the key's *version, low nibble in streaming) */
+	int header_version;   /* as in the binary header (0xF3 for streaming v3) */
+	enum cg_clock clock;  /* from clock=; streaming: from the summary, known at end */
+	int record_size;
+	uint64_t start_us;    /* header start time */
+	int64_t records_declared; /* num-method-calls=, -1 when absent */
+	int64_t elapsed_us;   /* elapsed-time-usec (or nsec/1000), -1 when absent */
+	int64_t pid;          /* -1 when absent */
+	const char *vm;       /* "" when absent */
+	int overflow;         /* data-file-overflow=true */
+	int has_summary;      /* streaming: the summary was read */
+	int gzip;             /* input was gzip-compressed */
+	int truncated;        /* the data ended mid-record or without a summary */
+	uint64_t records;     /* records delivered so far */
+	int v2_gen;           /* V2 block layout 'A', 'B' or 'C'; 0 for v1-v3 or before
+			       * the first block */
+	int v2_ns;            /* V2 'B' times read as ns (else µs) */
+};
+
+struct cg_trace;
+
+/* Read the key and header (regular) or the header (streaming).  Returns NULL
+ * with err filled when the input is not a method trace, is a V2 trace, or is
+ * damaged before the first record. */
+struct cg_trace *trace_open(struct cg_source *src, struct cg_error *err);
+void trace_free(struct cg_trace *t);
+
+/* Deliver up to max records into recs; *n gets the count.  Returns 1 while
+ * records may follow, 0 at the end (after the last batch, which may be
+ * non-empty), -1 on a fatal error (err filled; *n records before it are still
+ * valid).  A batch never spans an in-band method or thread definition, so a
+ * record sees exactly the definitions written before it. */
+int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n,
+	       struct cg_error *err);
+
+const struct cg_trace_info *trace_info(const struct cg_trace *t);
+struct cg_symtab *trace_symtab(struct cg_trace *t);
+
+const char *trace_layout_name(enum cg_layout l);
+/* "14-byte records", or "packed records" for V2 traces, whose records are
+ * delta-encoded in blocks and have no fixed size; written into buf. */
+const char *trace_record_text(const struct cg_trace_info *in, char buf[32]);
+const char *trace_clock_name(enum cg_clock c);
+
+#endif

@@ -1,0 +1,85 @@
+/* trace_v2int.h - the V2 packet reader's state, shared by trace_v2.c
+ * (header, event blocks, records) and trace_v2meta.c (method ids, threads,
+ * METHOD-INFO, THREAD-INFO and SUMMARY packets).  Private to the reader.
+ */
+#ifndef CG_TRACE_V2INT_H
+#define CG_TRACE_V2INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "read/trace_int.h"
+
+enum { GEN_UNKNOWN, GEN_A = 'A', GEN_B = 'B', GEN_C = 'C' };
+enum { U_US, U_NS, U_TICKS };
+
+#define HEADER_SIZE 32
+#define MAX_REC_BYTES 30          /* three LEB128 values of at most 10 bytes */
+#define CHUNK (1u << 20)
+#define PROBE_MAX (16u << 20)     /* look-ahead allowed to tell A from B */
+#define MAX_FREQ 1000000000000ULL /* 1 THz: above it the frequency is garbage */
+#define NS_START 1000000000000ULL /* header start >= this: ns (B), see below */
+#define MAX_STACK (1u << 24)
+
+struct v2_meth {
+	uint64_t id;
+	uint64_t first_ref;   /* offset of the first record using it */
+	uint32_t key;
+	uint32_t defined;
+};
+
+struct v2_stack {
+	uint32_t *key;
+	size_t n, cap;
+};
+
+struct cg_v2 {
+	int gen, unit, dual, streaming;
+	uint64_t freq, start_raw;
+
+	struct v2_meth *m;
+	size_t nm, capm;
+	uint32_t *slots;      /* open addressing: index + 1, 0 = empty */
+	size_t nslots;
+	uint64_t last_id;
+	uint32_t last_key;
+	int last_valid;
+
+	uint32_t *tid_full;   /* by low 16 bits: full tid + 1, 0 = unseen */
+	struct v2_stack *stacks; /* C: each thread's open entries */
+
+	int in_block;
+	uint32_t tid;
+	uint64_t left, count, end, blk_off;
+	uint64_t prev_ma, prev_wall, prev_cpu, prev_ta, prev_m;
+	int pending_first;
+	struct cg_record first;
+};
+
+/* The key of a method id used by a record at `off` (a new id gets the next
+ * key and an "unknown" symtab entry until it is defined). */
+uint32_t v2_meth_key_slow(struct cg_trace *t, uint64_t id, uint64_t off);
+
+static inline uint32_t v2_meth_key(struct cg_trace *t, uint64_t id, uint64_t off)
+{
+	const struct cg_v2 *v = t->v2;
+
+	if (v->last_valid && v->last_id == id)
+		return v->last_key;
+	return v2_meth_key_slow(t, id, off);
+}
+
+/* Threads are keyed by their low 16 bits downstream; two tids sharing them
+ * cannot both be read. */
+int v2_tid_check(struct cg_trace *t, uint32_t tid, uint64_t off, struct cg_error *err);
+/* "WHAT needs N bytes but the file ends K bytes later" at off; returns -1. */
+int v2_past_end(struct cg_trace *t, uint64_t off, const char *what, uint64_t need,
+		ssize_t avail, struct cg_error *err);
+/* The packet at t->pos (its type byte included); 0, or -1 with err filled. */
+int v2_thread_info(struct cg_trace *t, struct cg_error *err);
+int v2_method_info(struct cg_trace *t, struct cg_error *err);
+int v2_summary(struct cg_trace *t, struct cg_error *err);
+/* The first method used but never defined, as an error; 0 when none. */
+int v2_check_defined(struct cg_trace *t, struct cg_error *err);
+
+#endif

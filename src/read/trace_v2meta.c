@@ -1,0 +1,265 @@
+/* trace_v2meta.c - what a V2 file says besides its records: 64-bit method
+ * ids and their 32-bit keys, thread ids, and the METHOD-INFO, THREAD-INFO
+ * and SUMMARY packets. */
+#include "read/trace_v2int.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read/symtab.h"
+#include "util/util.h"
+
+/* ---- method ids -------------------------------------------------------- */
+
+static size_t meth_slot(const struct cg_v2 *v, uint64_t id)
+{
+	size_t mask = v->nslots - 1, i = (size_t)hash64(id) & mask;
+
+	while (v->slots[i] && v->m[v->slots[i] - 1].id != id)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* The entry of id, created (undefined, first used at `off`) when new. */
+static struct v2_meth *meth_get(struct cg_trace *t, uint64_t id, uint64_t off, int *created)
+{
+	struct cg_v2 *v = t->v2;
+	size_t s;
+	struct v2_meth *e;
+
+	*created = 0;
+	s = meth_slot(v, id);
+	if (v->slots[s])
+		return &v->m[v->slots[s] - 1];
+	if ((v->nm + 1) * 2 > v->nslots) {
+		free(v->slots);
+		v->nslots *= 2;
+		v->slots = xcalloc(v->nslots, sizeof(*v->slots));
+		for (size_t i = 0; i < v->nm; i++)
+			v->slots[meth_slot(v, v->m[i].id)] = (uint32_t)i + 1;
+		s = meth_slot(v, id);
+	}
+	v->m = xgrow(v->m, &v->capm, v->nm + 1, sizeof(*v->m));
+	e = &v->m[v->nm];
+	e->id = id;
+	e->first_ref = off;
+	e->key = (uint32_t)v->nm;
+	e->defined = 0;
+	v->slots[s] = (uint32_t)++v->nm;
+	*created = 1;
+	return e;
+}
+
+uint32_t v2_meth_key_slow(struct cg_trace *t, uint64_t id, uint64_t off)
+{
+	struct cg_v2 *v = t->v2;
+	struct v2_meth *e;
+	int created;
+
+	e = meth_get(t, id, off, &created);
+	if (created)
+		symtab_set_id(t->st, symtab_method_index(t->st, e->key), id);
+	v->last_id = id;
+	v->last_key = e->key;
+	v->last_valid = 1;
+	return e->key;
+}
+
+/* ---- threads ----------------------------------------------------------- */
+
+/* Threads are keyed by their low 16 bits downstream; two tids sharing them
+ * cannot both be read. */
+int v2_tid_check(struct cg_trace *t, uint32_t tid, uint64_t off, struct cg_error *err)
+{
+	uint32_t *slot = &t->v2->tid_full[tid & 0xffff];
+
+	if (*slot == 0) {
+		*slot = tid + 1;
+		return 0;
+	}
+	if (*slot != tid + 1) {
+		cg_error_set(err, (int64_t)off,
+			     "thread ids %" PRIu32 " and %" PRIu32 " share their low 16 bits, "
+			     "which callgraph keys threads by (not supported)",
+			     *slot - 1, tid);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- packets ------------------------------------------------------------------- */
+
+int v2_past_end(struct cg_trace *t, uint64_t off, const char *what, uint64_t need,
+		    ssize_t avail, struct cg_error *err)
+{
+	cg_error_set(err, (int64_t)off,
+		     "%s needs %" PRIu64 " bytes but the file ends %zd bytes later", what, need, avail);
+	(void)t;
+	return -1;
+}
+
+/* THREAD-INFO: u1 0, u4 tid, u2 len, name. */
+int v2_thread_info(struct cg_trace *t, struct cg_error *err)
+{
+	uint64_t off = trace_off(t, t->pos);
+	ssize_t a = trace_ensure(t, 7, err);
+	size_t len;
+	uint32_t tid;
+	char *name;
+
+	if (a < 0)
+		return -1;
+	if (a < 7)
+		return v2_past_end(t, off, "thread-info packet header", 7, a, err);
+	tid = get_le32(t->buf + t->pos + 1);
+	len = get_le16(t->buf + t->pos + 5);
+	a = trace_ensure(t, 7 + len, err);
+	if (a < 0)
+		return -1;
+	if ((size_t)a < 7 + len)
+		return v2_past_end(t, off, "thread-info packet", 7 + len, a, err);
+	if (v2_tid_check(t, tid, off, err))
+		return -1;
+	name = xstrndup((const char *)t->buf + t->pos + 7, len);
+	for (size_t i = 0; i < len; i++)
+		if (name[i] == '\0')
+			name[i] = '?';
+	symtab_define_thread(t->st, tid, name, 1);
+	free(name);
+	t->pos += 7 + len;
+	return 0;
+}
+
+/* METHOD-INFO: u1 1, u8 id, u2 len, "class\tname\tsig\tsource[\tline]\n". */
+int v2_method_info(struct cg_trace *t, struct cg_error *err)
+{
+	uint64_t off = trace_off(t, t->pos), id;
+	ssize_t a = trace_ensure(t, 11, err);
+	size_t len;
+	char *text, *f[5] = { 0 };
+	int nf = 0, created;
+	struct v2_meth *e;
+	long line = 0;
+
+	if (a < 0)
+		return -1;
+	if (a < 11)
+		return v2_past_end(t, off, "method-info packet header", 11, a, err);
+	id = get_le64(t->buf + t->pos + 1);
+	len = get_le16(t->buf + t->pos + 9);
+	a = trace_ensure(t, 11 + len, err);
+	if (a < 0)
+		return -1;
+	if ((size_t)a < 11 + len)
+		return v2_past_end(t, off, "method-info packet", 11 + len, a, err);
+	text = xstrndup((const char *)t->buf + t->pos + 11, len);
+	for (size_t i = 0; i < len; i++)
+		if (text[i] == '\0')
+			text[i] = '?';
+	if (len && text[len - 1] == '\n')
+		text[len - 1] = '\0';
+	f[nf++] = text;
+	for (char *s = text; nf < 5 && (s = strchr(s, '\t')) != NULL;) {
+		*s++ = '\0';
+		f[nf++] = s;
+	}
+	if (nf == 5)
+		line = strtol(f[4], NULL, 10);
+	e = meth_get(t, id, off, &created);
+	e->defined = 1;
+	symtab_define_method_id(t->st, e->key, id, f[0], nf > 1 ? f[1] : "", nf > 2 ? f[2] : "",
+				nf > 3 ? f[3] : "", (int)line);
+	free(text);
+	t->pos += 11 + len;
+	return 0;
+}
+
+/* The first method used but never defined, as an error; 0 when none. */
+int v2_check_defined(struct cg_trace *t, struct cg_error *err)
+{
+	struct cg_v2 *v = t->v2;
+	const struct v2_meth *worst = NULL;
+
+	for (size_t i = 0; i < v->nm; i++)
+		if (!v->m[i].defined && (!worst || v->m[i].first_ref < worst->first_ref))
+			worst = &v->m[i];
+	if (!worst)
+		return 0;
+	cg_error_set(err, (int64_t)worst->first_ref,
+		     "method id 0x%" PRIx64 " is used but no method-info packet defines it", worst->id);
+	return -1;
+}
+
+/* SUMMARY: u1 3, u2 len, text "*version ... *end".  Last in the file. */
+int v2_summary(struct cg_trace *t, struct cg_error *err)
+{
+	struct cg_v2 *v = t->v2;
+	uint64_t off = trace_off(t, t->pos);
+	ssize_t a = trace_ensure(t, 3, err);
+	size_t len, keep_len;
+	int keep_eof, rc, version = t->info.version;
+	const char *text;
+
+	if (a < 0)
+		return -1;
+	if (a < 3)
+		return v2_past_end(t, off, "summary packet header", 3, a, err);
+	len = get_le16(t->buf + t->pos + 1);
+	a = trace_ensure(t, 3 + len, err);
+	if (a < 0)
+		return -1;
+	if ((size_t)a < 3 + len) {
+		cg_error_set(err, (int64_t)off + 1,
+			     "summary length %zu runs past the end of the file (%zd bytes follow)",
+			     len, a - 3);
+		return -1;
+	}
+	t->pos += 3;
+	keep_len = t->len;
+	keep_eof = t->eof;
+	t->len = t->pos + len;
+	t->eof = 1;
+	strbuf_reset(&t->key);
+	t->info.version = 0;
+	rc = trace_parse_key(t, 1, err);
+	t->len = keep_len;
+	t->eof = keep_eof;
+	if (rc)
+		return -1;
+	if (t->info.version != version) {
+		cg_error_set(err, (int64_t)off + 3,
+			     "summary *version %d does not match the header's version %d",
+			     t->info.version, version);
+		return -1;
+	}
+	t->info.has_summary = 1;
+	text = t->key.data ? t->key.data : "";
+	if (v->gen != GEN_C) {
+		int says_ns = strstr(text, "\nelapsed-time-nsec=") != NULL;
+		int says_us = strstr(text, "\nelapsed-time-usec=") != NULL;
+
+		if ((says_ns && v->unit != U_NS) || (says_us && v->unit != U_US)) {
+			cg_error_set(err, (int64_t)off + 3,
+				     "the summary gives elapsed-time-%s, but the header's start time "
+				     "%" PRIu64 " was read as %s: this file's time unit cannot be told "
+				     "from its header",
+				     says_ns ? "nsec" : "usec", v->start_raw, v->unit == U_NS ? "ns" : "us");
+			return -1;
+		}
+	}
+	strbuf_free(&t->key);  /* read only for these two keys */
+	if (v->gen == GEN_C)
+		t->info.clock = CG_CLOCK_WALL;
+	else if (v->dual)
+		t->info.clock = CG_CLOCK_DUAL;
+	a = trace_ensure(t, 1, err);
+	if (a < 0)
+		return -1;
+	if (a > 0) {
+		cg_error_set(err, (int64_t)trace_off(t, t->pos), "data after the summary");
+		return -1;
+	}
+	return 0;
+}

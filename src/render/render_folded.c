@@ -1,0 +1,259 @@
+/* render_folded.c - folded stacks from the calling-context tree. */
+#include "render/render_folded.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/cct.h"
+#include "model/groups.h"
+#include "render/javaname.h"
+
+/* Append s[0..len) as a frame name: see render_folded.h. */
+static void put_frame(struct strbuf *sb, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str, *end = s + len;
+
+	if (len == 0) {
+		strbuf_putc(sb, '?');
+		return;
+	}
+	while (s < end) {
+		size_t n;
+
+		if (*s == ';' || *s < 0x20 || *s == 0x7f) {
+			strbuf_putc(sb, '_');
+			s++;
+		} else if ((n = strbuf_utf8_len(s)) == 0 || n > (size_t)(end - s)) {
+			strbuf_puts(sb, "\xef\xbf\xbd");
+			s++;
+		} else {
+			strbuf_add(sb, s, n);
+			s += n;
+		}
+	}
+}
+
+struct name_ent {
+	const char *name; /* into the names buffer, valid once it stops growing */
+	size_t off, len;
+	uint32_t midx;
+};
+
+static int cmp_name(const void *a, const void *b)
+{
+	const struct name_ent *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->name, y->name, n);
+
+	if (c)
+		return c;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return x->midx < y->midx ? -1 : x->midx > y->midx;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_thread_name(const void *a, const void *b)
+{
+	const struct cg_pthread *x = *(const struct cg_pthread *const *)a;
+	const struct cg_pthread *y = *(const struct cg_pthread *const *)b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* 1 for each view thread whose name another view thread shares. */
+static unsigned char *duplicate_names(const struct cg_view *v)
+{
+	const struct cg_pthread **by = xmalloc((v->nthreads + 1) * sizeof(*by));
+	unsigned char *dup = xcalloc(v->nthreads + 1, 1);
+	size_t i;
+
+	for (i = 0; i < v->nthreads; i++)
+		by[i] = &v->threads[i];
+	qsort(by, v->nthreads, sizeof(*by), cmp_thread_name);
+	for (i = 1; i < v->nthreads; i++) {
+		if (strcmp(by[i - 1]->name, by[i]->name) == 0) {
+			dup[by[i - 1] - v->threads] = 1;
+			dup[by[i] - v->threads] = 1;
+		}
+	}
+	free(by);
+	return dup;
+}
+
+/* Exclusive time of the nodes strictly below node k. */
+static uint64_t subtree_excl(const struct cg_cct *c, const struct cg_groups *kids, uint32_t k,
+			     uint32_t **work, size_t *cap)
+{
+	uint64_t sum = 0;
+	size_t n = 0, i;
+
+	*work = xgrow(*work, cap, 1, sizeof(**work));
+	(*work)[n++] = k;
+	while (n) {
+		uint32_t x = (*work)[--n];
+
+		if (x != k)
+			sum += cct_node(c, x)->excl_us;
+		*work = xgrow(*work, cap, n + (kids->start[x + 1] - kids->start[x]), sizeof(**work));
+		for (i = kids->start[x]; i < kids->start[x + 1]; i++)
+			(*work)[n++] = kids->item[i];
+	}
+	return sum;
+}
+
+struct dfs {
+	uint32_t node;
+	size_t prefix;     /* line length up to and including this frame */
+	size_t next;       /* next position in kids[] to visit */
+};
+
+static int folded_render(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
+{
+	const struct cg_cct *c = r->cct;
+	const struct cg_view *v = profile_view(r->profile, -1);
+	size_t nm = symtab_method_count(r->st), nn, i, nk = 0, nnames = 0;
+	struct strbuf names, line;
+	struct name_ent *ents = NULL;
+	uint32_t *rank = NULL;
+	struct cg_groups kids;
+	uint64_t *keyed;
+	uint32_t *parent, *node;
+	struct dfs *stack = NULL;
+	size_t cap_stack = 0, cap_work = 0;
+	uint32_t *work = NULL;
+	unsigned char *dup = NULL, *over = NULL;
+
+	if (!c) {
+		cg_error_set(err, -1, "folded stacks need the calling-context tree (internal error)");
+		return -1;
+	}
+	nn = cct_node_count(c);
+	strbuf_init(&names);
+	strbuf_init(&line);
+	/* Frame name of every method that has a node, and its rank by name. */
+	rank = xmalloc((nm + 1) * sizeof(*rank));
+	over = javaname_overloads(r->st);
+	for (i = 0; i < nm; i++)
+		rank[i] = UINT32_MAX;
+	ents = xmalloc((nm + 1) * sizeof(*ents));
+	for (i = 0; i < nn; i++) {
+		uint32_t m = cct_node(c, (uint32_t)i)->midx;
+		size_t before;
+
+		if (m == CCT_NONE || m >= nm || rank[m] != UINT32_MAX)
+			continue;
+		rank[m] = 0;
+		strbuf_reset(&line);
+		javaname_put_label(&line, symtab_method(r->st, m),
+				   (r->short_names ? JN_SHORT : 0) | (r->slash_names ? JN_SLASH : 0), over[m]);
+		before = names.len;
+		put_frame(&names, line.len ? line.data : "", line.len);
+		ents[nnames].off = before;
+		ents[nnames].len = names.len - before;
+		ents[nnames].midx = m;
+		nnames++;
+	}
+	for (i = 0; i < nnames; i++)
+		ents[i].name = names.data + ents[i].off;
+	qsort(ents, nnames, sizeof(*ents), cmp_name);
+	for (i = 0; i < nnames; i++)
+		rank[ents[i].midx] = (uint32_t)i;
+	/* Children of each node sorted by their method's name rank:
+	 * kids.item[kids.start[p] .. kids.start[p + 1]).  Nodes are put in
+	 * (rank, node) order first, and grouping by parent keeps that order. */
+	keyed = xmalloc((nn + 1) * sizeof(*keyed));
+	for (i = 0; i < nn; i++) {
+		const struct cg_cct_node *n = cct_node(c, (uint32_t)i);
+
+		if (n->parent != CCT_NONE && n->midx < nm)
+			keyed[nk++] = (uint64_t)rank[n->midx] << 32 | (uint64_t)i;
+	}
+	qsort(keyed, nk, sizeof(*keyed), cmp_u64);
+	parent = xmalloc((nk + 1) * sizeof(*parent));
+	node = xmalloc((nk + 1) * sizeof(*node));
+	for (i = 0; i < nk; i++) {
+		node[i] = (uint32_t)keyed[i];
+		parent[i] = cct_node(c, node[i])->parent;
+	}
+	free(keyed);
+	groups_build(&kids, nn, parent, node, nk);
+	free(parent);
+	free(node);
+
+	dup = duplicate_names(v);
+	for (i = 0; i < v->nthreads; i++) {
+		const struct cg_pthread *t = &v->threads[i];
+		uint32_t root = cct_root(c, (uint32_t)i);
+		size_t depth = 0;
+
+		strbuf_spill(out);
+		strbuf_reset(&line);
+		put_frame(&line, t->name, strlen(t->name));
+		if (dup[i])
+			strbuf_printf(&line, " (%u)", t->tid);
+		if (t->excl_us)
+			strbuf_printf(out, "%s;" FOLDED_BETWEEN " %" PRIu64 "\n", line.data, t->excl_us);
+		if (root == CCT_NONE)
+			continue;
+		stack = xgrow(stack, &cap_stack, 1, sizeof(*stack));
+		stack[0].node = root;
+		stack[0].prefix = line.len;
+		stack[0].next = kids.start[root];
+		depth = 1;
+		while (depth) {
+			struct dfs *top = &stack[depth - 1];
+			const struct cg_cct_node *n;
+			uint32_t k;
+
+			strbuf_spill(out);
+			if (top->next >= kids.start[top->node + 1]) {
+				depth--;
+				continue;
+			}
+			k = kids.item[top->next++];
+			n = cct_node(c, k);
+			line.len = top->prefix;
+			strbuf_putc(&line, ';');
+			strbuf_add(&line, names.data + ents[rank[n->midx]].off, ents[rank[n->midx]].len);
+			if (n->excl_us) {
+				strbuf_add(out, line.data, line.len);
+				strbuf_printf(out, " %" PRIu64 "\n", n->excl_us);
+			}
+			if (depth >= FOLDED_MAX_DEPTH) {
+				/* At the cap: everything below is one line. */
+				uint64_t below = subtree_excl(c, &kids, k, &work, &cap_work);
+
+				if (below) {
+					strbuf_add(out, line.data, line.len);
+					strbuf_printf(out, ";[deeper frames] %" PRIu64 "\n", below);
+				}
+				continue;
+			}
+			stack = xgrow(stack, &cap_stack, depth + 1, sizeof(*stack));
+			stack[depth].node = k;
+			stack[depth].prefix = line.len;
+			stack[depth].next = kids.start[k];
+			depth++;
+		}
+	}
+	free(dup);
+	free(work);
+	free(stack);
+	groups_free(&kids);
+	free(ents);
+	free(rank);
+	free(over);
+	strbuf_free(&names);
+	strbuf_free(&line);
+	return 0;
+}
+
+const struct cg_renderer render_folded = { "folded", folded_render };

@@ -1,0 +1,129 @@
+/* render_speedscope.c - speedscope evented profiles from the event log. */
+#include "render/render_speedscope.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/events.h"
+#include "render/exportname.h"
+#include "render/javaname.h"
+
+static void put_str(struct strbuf *sb, const char *s)
+{
+	strbuf_putc(sb, '"');
+	strbuf_put_json(sb, s);
+	strbuf_putc(sb, '"');
+}
+
+/* Frame index of method m, assigned in order of first use. */
+static uint32_t frame_of(uint32_t *frame, uint32_t **order, size_t *n, size_t *cap, uint32_t m)
+{
+	if (frame[m] == UINT32_MAX) {
+		*order = xgrow(*order, cap, *n + 1, sizeof(**order));
+		(*order)[*n] = m;
+		frame[m] = (uint32_t)(*n)++;
+	}
+	return frame[m];
+}
+
+static void put_events(struct strbuf *sb, const struct cg_event *e, size_t n, uint64_t first,
+		       uint32_t *frame, uint32_t **order, size_t *nf, size_t *cap,
+		       uint32_t **stack, size_t *depth, size_t *cap_stack, int *comma)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t at = e[i].t >= first ? e[i].t - first : 0;
+		uint32_t f;
+
+		if (e[i].midx != EV_LEAVE) {
+			f = frame_of(frame, order, nf, cap, e[i].midx);
+			*stack = xgrow(*stack, cap_stack, *depth + 1, sizeof(**stack));
+			(*stack)[(*depth)++] = f;
+			strbuf_printf(sb, "%s\n{\"type\":\"O\",\"frame\":%u,\"at\":%" PRIu64 "}",
+				      *comma ? "," : "", f, at);
+		} else if (*depth) {
+			f = (*stack)[--*depth];
+			strbuf_printf(sb, "%s\n{\"type\":\"C\",\"frame\":%u,\"at\":%" PRIu64 "}",
+				      *comma ? "," : "", f, at);
+		}
+		*comma = 1;
+	}
+}
+
+static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
+{
+	const struct cg_view *v = profile_view(r->profile, -1);
+	size_t nm = symtab_method_count(r->st), i, nf = 0, cap = 0, cap_stack = 0, depth;
+	uint32_t *frame, *order = NULL, *stack = NULL;
+	struct cg_exportnames *names;
+	struct strbuf profiles;
+	const char *base = strrchr(r->file, '/');
+
+	if (!r->events) {
+		cg_error_set(err, -1, "speedscope output needs the event log (internal error)");
+		return -1;
+	}
+	frame = xmalloc((nm + 1) * sizeof(*frame));
+	for (i = 0; i < nm; i++)
+		frame[i] = UINT32_MAX;
+	strbuf_init(&profiles);
+	for (i = 0; i < v->nthreads; i++) {
+		const struct cg_pthread *t = &v->threads[i];
+		const struct cg_event *pre, *evs;
+		size_t npre, n;
+		int comma = 0;
+
+		events_thread(r->events, i, &pre, &npre, &evs, &n);
+		strbuf_printf(&profiles, "%s\n{\"type\":\"evented\",\"name\":", i ? "," : "");
+		strbuf_putc(&profiles, '"');
+		strbuf_put_json(&profiles, t->name);
+		strbuf_printf(&profiles, " (tid %u)\",\"unit\":\"microseconds\",\"startValue\":0,"
+					 "\"endValue\":%" PRIu64 ",\"events\":[",
+			      t->tid, t->last_us - t->first_us);
+		depth = 0;
+		put_events(&profiles, pre, npre, t->first_us, frame, &order, &nf, &cap, &stack,
+			   &depth, &cap_stack, &comma);
+		put_events(&profiles, evs, n, t->first_us, frame, &order, &nf, &cap, &stack, &depth,
+			   &cap_stack, &comma);
+		strbuf_puts(&profiles, "]}");
+	}
+
+	{
+		unsigned char *used = xcalloc(nm + 1, 1);
+
+		for (i = 0; i < nf; i++)
+			used[order[i]] = 1;
+		names = exportname_build(r->st, used, JN_SIG | (r->short_names ? JN_SHORT : 0));
+		free(used);
+	}
+	strbuf_puts(sb, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
+			"\"exporter\":\"callgraph\",\"name\":");
+	put_str(sb, base ? base + 1 : r->file);
+	strbuf_puts(sb, ",\"activeProfileIndex\":0,\n\"shared\":{\"frames\":[");
+	for (i = 0; i < nf; i++) {
+		const struct cg_method_info *m = symtab_method(r->st, order[i]);
+
+		strbuf_printf(sb, "%s\n{\"name\":", i ? "," : "");
+		put_str(sb, exportname_get(names, order[i]));
+		if (m->source[0]) {
+			strbuf_puts(sb, ",\"file\":");
+			put_str(sb, m->source);
+		}
+		if (m->line > 0)
+			strbuf_printf(sb, ",\"line\":%d", m->line);
+		strbuf_putc(sb, '}');
+	}
+	strbuf_puts(sb, "]},\n\"profiles\":[");
+	strbuf_add(sb, profiles.data ? profiles.data : "", profiles.len);
+	strbuf_puts(sb, "]}\n");
+	strbuf_free(&profiles);
+	exportname_free(names);
+	free(frame);
+	free(order);
+	free(stack);
+	return 0;
+}
+
+const struct cg_renderer render_speedscope = { "speedscope", speedscope_render };
