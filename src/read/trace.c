@@ -349,25 +349,12 @@ static int streaming_item(struct cg_trace *t, struct cg_error *err)
 		if ((size_t)avail < 7 + slen)
 			return 0;
 		/* Parse the summary as a key section confined to its own bytes. */
-		{
-			size_t keep_len = t->len;
-			int keep_eof = t->eof;
-			int rc;
-
-			t->pos += 7;
-			t->len = t->pos + (size_t)slen;
-			t->eof = 1;
-			strbuf_reset(&t->key);
-			t->info.version = 0;
-			rc = trace_parse_key(t, 1, err);
-			t->len = keep_len;
-			t->eof = keep_eof;
-			t->pos = t->pos > t->len ? t->len : t->pos;
-			if (rc)
-				return -1;
-			t->info.has_summary = 1;
-			t->state = ST_DONE;
-		}
+		t->pos += 7;
+		if (trace_parse_summary(t, (size_t)slen, err))
+			return -1;
+		t->pos = t->pos > t->len ? t->len : t->pos;
+		t->info.has_summary = 1;
+		t->state = ST_DONE;
 		return 1;
 	}
 	cg_error_set(err, (int64_t)off + 2, "unknown streaming item type %d (corrupt file?)", op);

@@ -48,6 +48,10 @@ ssize_t trace_ensure(struct cg_trace *t, size_t need, struct cg_error *err);
 /* Parse a key section or summary text from t->pos through "*end" (the
  * caller confines t->len to the text).  `summary` selects summary rules. */
 int trace_parse_key(struct cg_trace *t, int summary, struct cg_error *err);
+/* Parse the len bytes at t->pos as a summary (a key section confined to
+ * its own bytes: *version and the threads and methods it names); t->len
+ * and t->eof are restored after.  Returns 0 or -1 (err filled). */
+int trace_parse_summary(struct cg_trace *t, size_t len, struct cg_error *err);
 /* One *methods line (also a streaming NEW METHOD item's text), split in
  * place; `off` is where it starts. */
 int trace_parse_method_line(struct cg_trace *t, char *line, uint64_t off, struct cg_error *err);

@@ -298,3 +298,18 @@ int trace_parse_key(struct cg_trace *t, int summary, struct cg_error *err)
 		     summary ? "streaming summary has no *end line" : "key section has no *end line (truncated?)");
 	return -1;
 }
+
+int trace_parse_summary(struct cg_trace *t, size_t len, struct cg_error *err)
+{
+	size_t keep_len = t->len;
+	int keep_eof = t->eof, rc;
+
+	t->len = t->pos + len;
+	t->eof = 1;
+	strbuf_reset(&t->key);
+	t->info.version = 0;
+	rc = trace_parse_key(t, 1, err);
+	t->len = keep_len;
+	t->eof = keep_eof;
+	return rc ? -1 : 0;
+}

@@ -90,6 +90,19 @@ static inline uint32_t to_us(const struct cg_v2 *v, uint64_t raw)
 
 /* ---- records ----------------------------------------------------------------- */
 
+/* A LEB128 read stopped at `at` with rc (0: the block ends mid-value, -1:
+ * a value longer than 10 bytes, an error at its offset).  Leaves *pp at
+ * `at` and returns rc. */
+static int leb_stop(int rc, const unsigned char *at, const unsigned char **pp, uint64_t off,
+		    struct cg_error *err)
+{
+	if (rc < 0)
+		cg_error_set(err, (int64_t)(off + (uint64_t)(at - *pp)),
+			     "LEB128 value longer than 10 bytes in an event block");
+	*pp = at;
+	return rc;
+}
+
 /* Decode one record at *pp (bytes up to lim).  1: done (state committed);
  * 0: ran into lim; -1: a LEB128 over 10 bytes (err set). */
 static int decode_ab(struct cg_trace *t, const unsigned char **pp, const unsigned char *lim,
@@ -126,11 +139,7 @@ static int decode_ab(struct cg_trace *t, const unsigned char **pp, const unsigne
 	*pp = p;
 	return 1;
 leb:
-	if (rc < 0)
-		cg_error_set(err, (int64_t)(off + (uint64_t)(at - *pp)),
-			     "LEB128 value longer than 10 bytes in an event block");
-	*pp = at;
-	return rc;
+	return leb_stop(rc, at, pp, off, err);
 }
 
 static int decode_c(struct cg_trace *t, const unsigned char **pp, const unsigned char *lim,
@@ -184,11 +193,7 @@ static int decode_c(struct cg_trace *t, const unsigned char **pp, const unsigned
 	*pp = p;
 	return 1;
 leb:
-	if (rc < 0)
-		cg_error_set(err, (int64_t)(off + (uint64_t)(at - *pp)),
-			     "LEB128 value longer than 10 bytes in an event block");
-	*pp = at;
-	return rc;
+	return leb_stop(rc, at, pp, off, err);
 }
 
 /* Is the block header at t->pos consistent with layout B (12 bytes) or A

@@ -198,8 +198,8 @@ int v2_summary(struct cg_trace *t, struct cg_error *err)
 	struct cg_v2 *v = t->v2;
 	uint64_t off = trace_off(t, t->pos);
 	ssize_t a = trace_ensure(t, 3, err);
-	size_t len, keep_len;
-	int keep_eof, rc, version = t->info.version;
+	size_t len;
+	int version = t->info.version;
 	const char *text;
 
 	if (a < 0)
@@ -217,16 +217,7 @@ int v2_summary(struct cg_trace *t, struct cg_error *err)
 		return -1;
 	}
 	t->pos += 3;
-	keep_len = t->len;
-	keep_eof = t->eof;
-	t->len = t->pos + len;
-	t->eof = 1;
-	strbuf_reset(&t->key);
-	t->info.version = 0;
-	rc = trace_parse_key(t, 1, err);
-	t->len = keep_len;
-	t->eof = keep_eof;
-	if (rc)
+	if (trace_parse_summary(t, len, err))
 		return -1;
 	if (t->info.version != version) {
 		cg_error_set(err, (int64_t)off + 3,

@@ -30,6 +30,55 @@ void html_put_clean(struct strbuf *out, const char *str, size_t n)
 	strbuf_add(out, run, (size_t)(s - run));
 }
 
+/* Append s as HTML text or attribute value: escaped by strbuf_put_html,
+ * cleaned as put_clean, and with the ':' of any "://" written as "&#58;" so
+ * no trace-derived string reads as a network reference. */
+void html_put_text(struct strbuf *sb, const char *s)
+{
+	struct strbuf clean;
+	char *p, *hit;
+
+	strbuf_init(&clean);
+	html_put_clean(&clean, s, strlen(s));
+	p = clean.data ? clean.data : "";
+	while ((hit = strstr(p, "://")) != NULL) {
+		*hit = '\0';
+		strbuf_put_html(sb, p);
+		strbuf_puts(sb, "&#58;");
+		p = hit + 1;
+	}
+	strbuf_put_html(sb, p);
+	strbuf_free(&clean);
+}
+
+/* Append s as a quoted JSON string that is safe inside <script>: <, >, & as
+ * \u003c, \u003e, \u0026 and the ':' of "://" as \u003a. */
+void html_put_jstr(struct strbuf *sb, const char *s)
+{
+	struct strbuf tmp;
+	size_t i;
+
+	strbuf_init(&tmp);
+	strbuf_put_json(&tmp, s);
+	strbuf_putc(sb, '"');
+	for (i = 0; i < tmp.len; i++) {
+		char c = tmp.data[i];
+
+		if (c == '<')
+			strbuf_puts(sb, "\\u003c");
+		else if (c == '>')
+			strbuf_puts(sb, "\\u003e");
+		else if (c == '&')
+			strbuf_puts(sb, "\\u0026");
+		else if (c == ':' && tmp.len - i >= 3 && tmp.data[i + 1] == '/' && tmp.data[i + 2] == '/')
+			strbuf_puts(sb, "\\u003a");
+		else
+			strbuf_putc(sb, c);
+	}
+	strbuf_putc(sb, '"');
+	strbuf_free(&tmp);
+}
+
 /* 1 when the bytes from p (up to end) begin with lit. */
 static int starts(const char *p, const char *end, const char *lit)
 {

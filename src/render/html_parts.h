@@ -45,6 +45,13 @@ struct html_graphs {
  * error: invalid UTF-8 and control characters other than tab, LF and CR
  * become U+FFFD. */
 void html_put_clean(struct strbuf *out, const char *str, size_t n);
+/* Append s as HTML text or attribute value: escaped, cleaned as
+ * html_put_clean, and the ':' of any "://" written as "&#58;" so no
+ * trace-derived string reads as a network reference. */
+void html_put_text(struct strbuf *sb, const char *s);
+/* Append s as a quoted JSON string that is safe inside <script>: <, >, & as
+ * \u003c, \u003e, \u0026 and the ':' of "://" as \u003a. */
+void html_put_jstr(struct strbuf *sb, const char *s);
 /* Choose the threads the page lists (timeline_fold) and add up the others. */
 void html_fold_threads(const struct cg_view *all, struct html_fold *F);
 /* 1 when thread i is listed on its own. */

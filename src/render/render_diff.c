@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/diff.h"
+#include "render/html_parts.h"
 #include "render/javaname.h"
 
 static const char *ratio_text(char *buf, const struct cg_diff_row *row)
@@ -238,51 +239,7 @@ static const char util_js[] =
 #include "util.js.inc"
 ;
 
-/* A JSON string (with quotes) safe inside <script>: <, >, & and ':' as
- * \u escapes, so no "</script>" and no "://" appear. */
-static void put_jstr(struct strbuf *sb, const char *s, struct strbuf *tmp)
-{
-	size_t i;
 
-	strbuf_reset(tmp);
-	strbuf_put_json(tmp, s);
-	strbuf_putc(sb, '"');
-	for (i = 0; i < tmp->len; i++) {
-		char c = tmp->data[i];
-
-		if (c == '<')
-			strbuf_puts(sb, "\\u003c");
-		else if (c == '>')
-			strbuf_puts(sb, "\\u003e");
-		else if (c == '&')
-			strbuf_puts(sb, "\\u0026");
-		else if (c == ':')
-			strbuf_puts(sb, "\\u003a");
-		else
-			strbuf_putc(sb, c);
-	}
-	strbuf_putc(sb, '"');
-}
-
-/* Escaped HTML text with any "://" broken up, so the page holds no URL. */
-static void put_text(struct strbuf *sb, const char *s)
-{
-	size_t start = sb->len, i;
-
-	strbuf_put_html(sb, s);
-	for (i = start; i + 2 < sb->len; i++) {
-		if (sb->data[i] == ':' && sb->data[i + 1] == '/' && sb->data[i + 2] == '/') {
-			struct strbuf rest;
-
-			strbuf_init(&rest);
-			strbuf_add(&rest, sb->data + i + 1, sb->len - i - 1);
-			sb->len = i;
-			strbuf_puts(sb, "&#58;");
-			strbuf_add(sb, rest.data, rest.len);
-			strbuf_free(&rest);
-		}
-	}
-}
 
 /* One run's line of the summary: file, total, threads (named when few),
  * clock. */
@@ -293,7 +250,7 @@ static void html_run(struct strbuf *sb, const char *what, const struct cg_report
 	size_t i;
 
 	strbuf_printf(sb, "<tr><th>%s</th><td class=\"file\">", what);
-	put_text(sb, r->file);
+	html_put_text(sb, r->file);
 	strbuf_printf(sb, "</td><td class=\"n\">%s ms</td><td>%zu thread%s", fmt_ms(ms, total),
 		      v->nthreads, v->nthreads == 1 ? "" : "s");
 	if (v->nthreads && v->nthreads <= 4) {
@@ -301,7 +258,7 @@ static void html_run(struct strbuf *sb, const char *what, const struct cg_report
 		for (i = 0; i < v->nthreads; i++) {
 			if (i)
 				strbuf_puts(sb, ", ");
-			put_text(sb, v->threads[i].name);
+			html_put_text(sb, v->threads[i].name);
 		}
 		strbuf_putc(sb, ')');
 	}
@@ -327,7 +284,7 @@ static void html_filters(struct strbuf *sb, const struct cg_report *later)
 			if (i)
 				strbuf_puts(sb, ", ");
 			strbuf_puts(sb, "<code>");
-			put_text(sb, list[k][i]);
+			html_put_text(sb, list[k][i]);
 			strbuf_puts(sb, "</code>");
 		}
 		strbuf_puts(sb, "</td></tr>\n");
@@ -340,8 +297,7 @@ static void html_filters(struct strbuf *sb, const struct cg_report *later)
  * excl change when "other")]]} with status 0 both, 1 base only, 2 later
  * only; rows in diff_rows order. */
 static void html_data(struct strbuf *sb, const struct cg_report *later,
-		      const struct cg_diff *d, const struct cg_diff_row *rows, size_t n,
-		      struct strbuf *tmp)
+		      const struct cg_diff *d, const struct cg_diff_row *rows, size_t n)
 {
 	struct strbuf name;
 	enum cg_clock_sel pri = CG_USE_WALL;
@@ -363,7 +319,7 @@ static void html_data(struct strbuf *sb, const struct cg_report *later,
 		strbuf_printf(sb, "%s\n[%d,", i ? "," : "", (int)r->status);
 		strbuf_reset(&name);
 		javaname_put_method(&name, m, name_flags(later));
-		put_jstr(sb, name.len ? name.data : "", tmp);
+		html_put_jstr(sb, name.len ? name.data : "");
 		strbuf_putc(sb, ',');
 		strbuf_reset(&name);
 		strbuf_puts(&name, m->klass);
@@ -372,7 +328,7 @@ static void html_data(struct strbuf *sb, const struct cg_report *later,
 			strbuf_puts(&name, m->name);
 		}
 		strbuf_puts(&name, m->sig);
-		put_jstr(sb, name.len ? name.data : "", tmp);
+		html_put_jstr(sb, name.len ? name.data : "");
 		strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 				  ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 			      r->base.incl_us, r->later.incl_us, r->base.excl_us, r->later.excl_us,
@@ -403,7 +359,6 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 	const struct cg_diff_row *rows;
 	size_t counts[3], n;
 	uint64_t bt, lt;
-	struct strbuf tmp;
 	char c[32];
 
 	if (check(later, err) < 0)
@@ -411,12 +366,11 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 	n = diff_rows(d, &rows, counts);
 	bt = diff_base_total(d);
 	lt = diff_later_total(d);
-	strbuf_init(&tmp);
 	strbuf_puts(out, html_head);
 	strbuf_puts(out, "<title>callgraph diff: ");
-	put_text(out, base->file);
+	html_put_text(out, base->file);
 	strbuf_puts(out, " &rarr; ");
-	put_text(out, later->file);
+	html_put_text(out, later->file);
 	strbuf_puts(out, "</title>\n<style>\n");
 	strbuf_puts(out, diff_css);
 	strbuf_puts(out, "</style>\n</head>\n<body>\n<header><h1>callgraph diff</h1>\n"
@@ -447,12 +401,11 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 	strbuf_puts(out, "</main>\n<noscript><p>The tables are built by the page's script; "
 			 "without JavaScript, run callgraph -d for the text comparison.</p>"
 			 "</noscript>\n");
-	html_data(out, later, d, rows, n, &tmp);
+	html_data(out, later, d, rows, n);
 	strbuf_puts(out, "<script>\n");
 	strbuf_puts(out, util_js);
 	strbuf_puts(out, "</script>\n<script>\n");
 	strbuf_puts(out, diff_js);
 	strbuf_puts(out, "</script>\n</body>\n</html>\n");
-	strbuf_free(&tmp);
 	return 0;
 }

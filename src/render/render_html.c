@@ -54,54 +54,7 @@ static const char report_js[] =
 ;
 
 
-/* Append s as HTML text or attribute value: escaped by strbuf_put_html,
- * cleaned as put_clean, and with the ':' of any "://" written as "&#58;" so
- * no trace-derived string reads as a network reference. */
-static void put_text(struct strbuf *sb, const char *s)
-{
-	struct strbuf clean;
-	char *p, *hit;
 
-	strbuf_init(&clean);
-	html_put_clean(&clean, s, strlen(s));
-	p = clean.data ? clean.data : "";
-	while ((hit = strstr(p, "://")) != NULL) {
-		*hit = '\0';
-		strbuf_put_html(sb, p);
-		strbuf_puts(sb, "&#58;");
-		p = hit + 1;
-	}
-	strbuf_put_html(sb, p);
-	strbuf_free(&clean);
-}
-
-/* Append s as a quoted JSON string that is safe inside <script>: <, >, & as
- * \u003c, \u003e, \u0026 and the ':' of "://" as \u003a. */
-static void put_jstr(struct strbuf *sb, const char *s)
-{
-	struct strbuf tmp;
-	size_t i;
-
-	strbuf_init(&tmp);
-	strbuf_put_json(&tmp, s);
-	strbuf_putc(sb, '"');
-	for (i = 0; i < tmp.len; i++) {
-		char c = tmp.data[i];
-
-		if (c == '<')
-			strbuf_puts(sb, "\\u003c");
-		else if (c == '>')
-			strbuf_puts(sb, "\\u003e");
-		else if (c == '&')
-			strbuf_puts(sb, "\\u0026");
-		else if (c == ':' && tmp.len - i >= 3 && tmp.data[i + 1] == '/' && tmp.data[i + 2] == '/')
-			strbuf_puts(sb, "\\u003a");
-		else
-			strbuf_putc(sb, c);
-	}
-	strbuf_putc(sb, '"');
-	strbuf_free(&tmp);
-}
 
 /* Doctype, head with the stylesheet, and the page heading (the trace's base
  * name; the full path is in the summary). */
@@ -114,13 +67,13 @@ static void put_head(const struct cg_report *r, struct strbuf *sb)
 	strbuf_puts(sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 			"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 			"<meta name=\"generator\" content=\"callgraph\">\n<title>callgraph: ");
-	put_text(sb, r->file);
+	html_put_text(sb, r->file);
 	strbuf_puts(sb, "</title>\n<style>\n");
 	strbuf_puts(sb, report_css);
 	strbuf_puts(sb, "</style>\n<script>\n");
 	strbuf_puts(sb, util_js);
 	strbuf_puts(sb, "</script>\n</head>\n<body>\n<header><h1>Call profile of ");
-	put_text(sb, base ? base + 1 : r->file);
+	html_put_text(sb, base ? base + 1 : r->file);
 	strbuf_puts(sb, "</h1></header>\n");
 }
 
@@ -141,7 +94,7 @@ static void put_threads_table(const struct cg_view *all, const struct html_fold 
 		if (!html_fold_listed(F, i))
 			continue;
 		strbuf_printf(sb, "<tr><td class=\"num\">%u</td><td>", t->tid);
-		put_text(sb, t->name);
+		html_put_text(sb, t->name);
 		strbuf_printf(sb, "</td><td class=\"num\">%" PRIu64 "</td><td class=\"num\">%s</td>",
 			      t->records, fmt_ms(ms, t->incl_us));
 		strbuf_printf(sb, "<td class=\"num\">%s</td>", fmt_pct(pct, t->incl_us, all->total_us));
@@ -172,7 +125,7 @@ static void put_summary(const struct cg_report *r, const struct cg_view *all, co
 
 	strbuf_puts(sb, "<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"sumgrid\">\n"
 			"<dl class=\"summary\">\n<dt>Trace</dt><dd>");
-	put_text(sb, r->file);
+	html_put_text(sb, r->file);
 	strbuf_printf(sb, "</dd>\n<dt>Format</dt><dd>%s, version %d%s, %s</dd>\n",
 		      trace_layout_name(in->layout), in->version, in->gzip ? ", gzip" : "",
 		      trace_record_text(in, ms));
@@ -186,7 +139,7 @@ static void put_summary(const struct cg_report *r, const struct cg_view *all, co
 		strbuf_puts(sb, "<dt>Process</dt><dd>");
 		if (in->vm[0]) {
 			strbuf_puts(sb, "VM ");
-			put_text(sb, in->vm);
+			html_put_text(sb, in->vm);
 		}
 		if (in->pid >= 0)
 			strbuf_printf(sb, "%spid %" PRId64, in->vm[0] ? ", " : "", in->pid);
@@ -206,7 +159,7 @@ static void put_summary(const struct cg_report *r, const struct cg_view *all, co
 		strbuf_puts(sb, "<ul class=\"warnings\">\n");
 		for (i = 0; i < nw; i++) {
 			strbuf_puts(sb, "<li>");
-			put_text(sb, w[i].message);
+			html_put_text(sb, w[i].message);
 			strbuf_puts(sb, "</li>\n");
 		}
 		strbuf_puts(sb, "</ul>");
@@ -231,7 +184,7 @@ static void put_bar(const struct cg_view *all, const struct html_fold *F, struct
 		if (!html_fold_listed(F, i))
 			continue;
 		strbuf_printf(sb, "<option value=\"%zu\">", html_fold_page(F, i) + 1);
-		put_text(sb, t->name);
+		html_put_text(sb, t->name);
 		strbuf_printf(sb, " (%u): %s ms</option>\n", t->tid, fmt_ms(ms, t->incl_us));
 	}
 	if (F->nfolded)
@@ -398,7 +351,7 @@ static void put_data(const struct cg_report *r, const struct html_graphs *G, con
 		if (!html_fold_listed(F, i))
 			continue;
 		strbuf_printf(sb, "%s\n[%u,", html_fold_page(F, i) ? "," : "", t->tid);
-		put_jstr(sb, t->name);
+		html_put_jstr(sb, t->name);
 		strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", t->records, t->incl_us,
 			      t->excl_us);
 	}
@@ -413,9 +366,9 @@ static void put_data(const struct cg_report *r, const struct html_graphs *G, con
 		strbuf_reset(&name);
 		javaname_put_label(&name, m, r->short_names ? JN_SHORT : 0, over[all->methods[i].index]);
 		strbuf_puts(sb, i ? ",\n[" : "\n[");
-		put_jstr(sb, name.data ? name.data : "");
+		html_put_jstr(sb, name.data ? name.data : "");
 		strbuf_putc(sb, ',');
-		put_jstr(sb, m->sig);
+		html_put_jstr(sb, m->sig);
 		strbuf_printf(sb, ",\"%" PRIx64 "\"]", m->id);
 	}
 	strbuf_puts(sb, "],\n\"views\":[\n");

@@ -6,6 +6,7 @@
  * escaping and repeats no name.
  */
 #include "render/render_tree.h"
+#include "model/cct_walk.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,12 +22,12 @@ static const char tree_css[] =
 	;
 
 struct tree_ctx {
+	struct cg_cct_walk w; /* nodes under w.min_us left out */
 	const struct cg_cct *c;
 	const struct cg_view *all;
 	int focusing;         /* --focus: a thread's time is its focused frames */
-	uint64_t min_us;      /* nodes with less inclusive time are left out */
-	size_t budget;        /* nodes still allowed */
-	size_t kept, dropped;
+	size_t ti;            /* the thread being walked, */
+	uint32_t root;        /* and its root */
 	int other;            /* write the other clock */
 	struct strbuf *out;   /* NULL: count only */
 	unsigned char *kept_map; /* per node, 1 when written (with out) */
@@ -40,27 +41,6 @@ struct drop_acc {
 	uint32_t *touched;
 	size_t ntouched, nm;
 };
-
-/* Kept children of node id, sorted; the caller frees *out. */
-static size_t kept_children(struct tree_ctx *T, uint32_t id, uint32_t **out)
-{
-	size_t n = 0, cap = 0;
-	uint32_t *v = NULL, ch;
-
-	for (ch = cct_node(T->c, id)->first_child; ch != CCT_NONE;
-	     ch = cct_node(T->c, ch)->next_sibling) {
-		if (cct_node(T->c, ch)->incl_us < T->min_us) {
-			T->dropped++;
-			continue;
-		}
-		v = xgrow(v, &cap, n + 1, sizeof(*v));
-		v[n++] = ch;
-	}
-	if (n > 1)
-		cct_sort_children(T->c, v, n);
-	*out = v;
-	return n;
-}
 
 /* Position of method midx in the all-threads view, or -1. */
 static int64_t method_k(const struct cg_view *all, uint32_t midx)
@@ -79,61 +59,53 @@ static void put_node(struct tree_ctx *T, int64_t k, uint64_t incl, uint64_t excl
 	strbuf_printf(T->out, ",%zu", nkids);
 }
 
-/* Emit (or count) the kept subtree under thread ti's root, iteratively: the
- * tree's depth is the trace's stack depth, so no recursion on the C stack. */
+/* Write (with T->out) node id with the number of its kept children; the
+ * root as the thread's time and its own share of it (time outside every
+ * visible frame), on both clocks. */
+static void visit(void *ctx, uint32_t id, size_t n)
+{
+	struct tree_ctx *T = ctx;
+	const struct cg_cct_node *nd = cct_node(T->c, id);
+
+	if (!T->out)
+		return;
+	if (id == T->root) {
+		const struct cg_pthread *t = &T->all->threads[T->ti];
+		uint64_t top = 0, o_top = 0, o_incl = t->other_us;
+		uint32_t ch;
+
+		for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->c, ch)->next_sibling) {
+			top += cct_node(T->c, ch)->incl_us;
+			o_top += cct_node(T->c, ch)->o_incl_us;
+		}
+		if (T->focusing || o_incl < o_top)
+			o_incl = o_top;
+		put_node(T, -1, t->incl_us, t->incl_us > top ? t->incl_us - top : 0, 0, o_incl,
+			 o_incl - o_top, n);
+	} else {
+		T->kept_map[id] = 1;
+		put_node(T, method_k(T->all, nd->midx), nd->incl_us, nd->excl_us, nd->calls,
+			 nd->o_incl_us, nd->o_excl_us, n);
+	}
+}
+
+/* Start a pass over the tree c: nothing counted yet. */
+static void tree_start(struct tree_ctx *T, const struct cg_cct *c, const struct cg_view *all)
+{
+	memset(T, 0, sizeof(*T));
+	T->c = T->w.c = c;
+	T->all = all;
+	T->w.max_depth = TREE_DEPTH;
+	T->w.visit = visit;
+	T->w.ctx = T;
+}
+
+/* Walk thread ti's tree from its root. */
 static void walk(struct tree_ctx *T, size_t ti, uint32_t root)
 {
-	struct frame { uint32_t *kids; size_t n, next; } *st = NULL;
-	size_t depth = 0, cap = 0;
-	uint32_t id = root;
-
-	for (;;) {
-		const struct cg_cct_node *nd = cct_node(T->c, id);
-		uint32_t *kids = NULL;
-		size_t n = 0;
-
-		if (depth < TREE_DEPTH && T->budget > 0)
-			n = kept_children(T, id, &kids);
-		if (n > T->budget) {
-			T->dropped += n - T->budget;
-			n = T->budget;
-		}
-		T->budget -= n;
-		T->kept++;
-		if (T->out && id == root) {
-			/* The root: the thread's time and its own share of it (time
-			 * outside every visible frame), on both clocks. */
-			const struct cg_pthread *t = &T->all->threads[ti];
-			uint64_t top = 0, o_top = 0, o_incl = t->other_us;
-			uint32_t ch;
-
-			for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->c, ch)->next_sibling) {
-				top += cct_node(T->c, ch)->incl_us;
-				o_top += cct_node(T->c, ch)->o_incl_us;
-			}
-			if (T->focusing || o_incl < o_top)
-				o_incl = o_top;
-			put_node(T, -1, t->incl_us, t->incl_us > top ? t->incl_us - top : 0, 0, o_incl,
-				 o_incl - o_top, n);
-		} else if (T->out) {
-			T->kept_map[id] = 1;
-			put_node(T, method_k(T->all, nd->midx), nd->incl_us, nd->excl_us, nd->calls,
-				 nd->o_incl_us, nd->o_excl_us, n);
-		}
-		st = xgrow(st, &cap, depth + 1, sizeof(*st));
-		st[depth].kids = kids;
-		st[depth].n = n;
-		st[depth].next = 0;
-		depth++;
-		while (depth > 0 && st[depth - 1].next == st[depth - 1].n) {
-			free(st[depth - 1].kids);
-			depth--;
-		}
-		if (depth == 0)
-			break;
-		id = st[depth - 1].kids[st[depth - 1].next++];
-	}
-	free(st);
+	T->ti = ti;
+	T->root = root;
+	cct_walk(&T->w, root);
 }
 
 /* Append thread ti's left-out nodes as ti, then k, excl, o_excl, calls per
@@ -193,9 +165,7 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	int global = 0;
 
 	profile_filters(r->profile, &focus, &hide);
-	memset(&T, 0, sizeof(T));
-	T.c = c;
-	T.all = all;
+	tree_start(&T, c, all);
 	/* Count with per-thread thresholds; over budget, use the all-threads
 	 * threshold for every thread. */
 	for (i = 0; i < all->nthreads; i++) {
@@ -203,19 +173,17 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 
 		if (root == CCT_NONE || (r->thread_map && r->thread_map[i] < 0))
 			continue;
-		T.min_us = all->threads[i].incl_us / TREE_FRACTION;
-		T.budget = SIZE_MAX;
+		T.w.min_us = all->threads[i].incl_us / TREE_FRACTION;
+		T.w.budget = SIZE_MAX;
 		walk(&T, i, root);
 	}
-	if (T.kept > TREE_BUDGET)
+	if (T.w.kept > TREE_BUDGET)
 		global = 1;
-	memset(&T, 0, sizeof(T));
-	T.c = c;
-	T.all = all;
+	tree_start(&T, c, all);
 	T.focusing = focus != NULL;
 	T.other = r->info->clock == CG_CLOCK_DUAL;
 	T.out = out;
-	T.budget = TREE_BUDGET;
+	T.w.budget = TREE_BUDGET;
 	T.kept_map = xcalloc(cct_node_count(c) + 1, 1);
 	memset(&A, 0, sizeof(A));
 	A.nm = symtab_method_count(r->st);
@@ -232,14 +200,14 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 
 		if (root == CCT_NONE || (r->thread_map && r->thread_map[i] < 0))
 			continue;
-		if (T.budget == 0) {
+		if (T.w.budget == 0) {
 			/* Past the budget whole threads are left out. */
 			left_out++;
 			continue;
 		}
-		T.min_us = (global ? all->total_us : all->threads[i].incl_us) / TREE_FRACTION;
+		T.w.min_us = (global ? all->total_us : all->threads[i].incl_us) / TREE_FRACTION;
 		strbuf_printf(out, "%s\n[%zu", pass++ ? "," : "", pi);
-		T.budget--;
+		T.w.budget--;
 		walk(&T, i, root);
 		strbuf_putc(out, ']');
 		put_drops(&T, &A, pi, root, &drops);
@@ -250,7 +218,7 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	strbuf_printf(out, ",\n\"otherName\":\"%s\",\"fraction\":%d,\"depth\":%d,\"budget\":%d,\"global\":%d,"
 			   "\"kept\":%zu,\"dropped\":%zu,\"threadsLeftOut\":%zu,\"other\":%d}",
 		      r->clock == CG_USE_CPU ? "wall" : "cpu", TREE_FRACTION, TREE_DEPTH, TREE_BUDGET,
-		      global, T.kept, T.dropped, left_out, T.other);
+		      global, T.w.kept, T.w.dropped, left_out, T.other);
 	strbuf_free(&drops);
 	free(A.excl);
 	free(A.o_excl);
