@@ -49,21 +49,30 @@ void gv_build_set_str(void *obj, const char *attr, const char *value)
 
 static void gv_build_defaults(Agraph_t *g)
 {
-	agattr(g, AGRAPH, "charset", "UTF-8");
 	/* Compact spacing (dot's defaults are 0.25 and 0.5 inch), and never
 	 * larger than 41 inches, 3936 px at 96 dpi, on either side: a wider
 	 * layout is scaled down to fit a screen's zoom range. */
-	agattr(g, AGRAPH, "nodesep", "0.18");
-	agattr(g, AGRAPH, "ranksep", "0.3");
-	agattr(g, AGRAPH, "size", "41,41");
-	agattr(g, AGNODE, "margin", "0.08,0.03");
-	agattr(g, AGNODE, "shape", "box");
-	agattr(g, AGNODE, "style", "rounded,filled");
-	agattr(g, AGNODE, "fillcolor", "white");
-	agattr(g, AGNODE, "fontname", "Helvetica");
-	agattr(g, AGNODE, "fontsize", "10");
-	agattr(g, AGEDGE, "fontname", "Helvetica");
-	agattr(g, AGEDGE, "fontsize", "8");
+	static const struct {
+		int kind;
+		const char *name, *value;
+	} defaults[] = {
+		{ AGRAPH, "charset", "UTF-8" },
+		{ AGRAPH, "nodesep", "0.18" },
+		{ AGRAPH, "ranksep", "0.3" },
+		{ AGRAPH, "size", "41,41" },
+		{ AGNODE, "margin", "0.08,0.03" },
+		{ AGNODE, "shape", "box" },
+		{ AGNODE, "style", "rounded,filled" },
+		{ AGNODE, "fillcolor", "white" },
+		{ AGNODE, "fontname", "Helvetica" },
+		{ AGNODE, "fontsize", "10" },
+		{ AGEDGE, "fontname", "Helvetica" },
+		{ AGEDGE, "fontsize", "8" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
+		agattr(g, defaults[i].kind, (char *)defaults[i].name, (char *)defaults[i].value);
 }
 
 static void add_root(struct gv_build *b, size_t i)
