@@ -12,6 +12,7 @@
 #include "render/gv_log.h"
 #include "render/gv_text.h"
 #include "render/javaname.h"
+#include "model/groups.h"
 #include "model/waiting.h"
 
 /* Append the label name of pm (the one rule of javaname_put_label: packages
@@ -272,19 +273,17 @@ static uint32_t rep_item(const struct gv_build *b, uint32_t x)
 	return c == FOLD_NONE ? x : (uint32_t)nt + b->fold->members[b->fold->start[c]];
 }
 
-/* Add the drawn arc c -> h (items) to the rows being counted (adj NULL) or
- * filled. */
-static void arc(const struct gv_build *b, uint32_t c, uint32_t h, size_t *start, size_t *fill,
-		uint32_t *adj)
+/* Store the drawn arc c -> h (items, as drawn: a folded chain is its first
+ * frame) at *from, *to.  Returns 1, or 0 when it is not drawn as an arc. */
+static size_t arc(const struct gv_build *b, uint32_t c, uint32_t h, uint32_t *from, uint32_t *to)
 {
 	c = rep_item(b, c);
 	h = rep_item(b, h);
 	if (c == UINT32_MAX || h == UINT32_MAX || c == h)
-		return;
-	if (adj)
-		adj[fill[c]++] = h;
-	else
-		start[c + 1]++;
+		return 0;
+	*from = c;
+	*to = h;
+	return 1;
 }
 
 /* Rank hints.  b->depth gets each drawn item's depth in a breadth-first
@@ -304,29 +303,25 @@ static void arc(const struct gv_build *b, uint32_t c, uint32_t h, size_t *start,
 static void compute_depths(struct gv_build *b, const struct cg_graph_sel *sel)
 {
 	const struct cg_view *v = b->v;
-	size_t ni = v->nthreads + v->nmethods, i, k, head = 0, tail = 0, pass;
-	size_t *start = xcalloc(ni + 1, sizeof(*start)), *fill = NULL;
-	uint32_t *adj = NULL, *queue = xmalloc((ni ? ni : 1) * sizeof(*queue));
+	size_t ni = v->nthreads + v->nmethods, narcs = v->nedges + sel->nresidual, n = 0;
+	size_t i, k, head = 0, tail = 0;
+	uint32_t *from = xmalloc((narcs ? narcs : 1) * sizeof(*from));
+	uint32_t *to = xmalloc((narcs ? narcs : 1) * sizeof(*to));
+	uint32_t *queue = xmalloc((ni ? ni : 1) * sizeof(*queue));
+	struct cg_groups out;
 
 	b->depth = xmalloc((ni ? ni : 1) * sizeof(*b->depth));
 	for (i = 0; i < ni; i++)
 		b->depth[i] = UINT32_MAX;
-	for (pass = 0; pass < 2; pass++) {
-		if (pass == 1) {
-			for (i = 0; i < ni; i++)
-				start[i + 1] += start[i];
-			adj = xmalloc((start[ni] ? start[ni] : 1) * sizeof(*adj));
-			fill = xmalloc((ni ? ni : 1) * sizeof(*fill));
-			memcpy(fill, start, ni * sizeof(*fill));
-		}
-		for (i = 0; i < v->nedges; i++)
-			if (sel->keep_edge[i])
-				arc(b, caller_item(v, &v->edges[i]), callee_item(v, &v->edges[i]), start,
-				    fill, adj);
-		for (i = 0; i < sel->nresidual; i++)
-			arc(b, sel->residual[i].from, (uint32_t)v->nthreads + sel->residual[i].to, start,
-			    fill, adj);
-	}
+	for (i = 0; i < v->nedges; i++)
+		if (sel->keep_edge[i])
+			n += arc(b, caller_item(v, &v->edges[i]), callee_item(v, &v->edges[i]),
+				 &from[n], &to[n]);
+	for (i = 0; i < sel->nresidual; i++)
+		n += arc(b, sel->residual[i].from, (uint32_t)v->nthreads + sel->residual[i].to,
+			 &from[n], &to[n]);
+	/* Each item's drawn callees, in the order above. */
+	groups_build(&out, ni, from, to, n);
 	for (i = 0; i < v->nthreads; i++) {
 		if (sel->keep_thread[i]) {
 			b->depth[i] = 0;
@@ -336,16 +331,16 @@ static void compute_depths(struct gv_build *b, const struct cg_graph_sel *sel)
 	while (head < tail) {
 		uint32_t x = queue[head++];
 
-		for (k = start[x]; k < start[x + 1]; k++) {
-			if (b->depth[adj[k]] == UINT32_MAX) {
-				b->depth[adj[k]] = b->depth[x] + 1;
-				queue[tail++] = adj[k];
+		for (k = out.start[x]; k < out.start[x + 1]; k++) {
+			if (b->depth[out.item[k]] == UINT32_MAX) {
+				b->depth[out.item[k]] = b->depth[x] + 1;
+				queue[tail++] = out.item[k];
 			}
 		}
 	}
-	free(start);
-	free(fill);
-	free(adj);
+	groups_free(&out);
+	free(from);
+	free(to);
 	free(queue);
 }
 
