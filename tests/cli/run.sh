@@ -17,7 +17,7 @@ fail=0
 ok() { pass=$((pass + 1)); }
 ko() { fail=$((fail + 1)); echo "FAIL cli $*"; }
 
-for d in two-threads focus control; do
+for d in two-threads focus control badutf8; do
 	"$BUILD/tracegen" -o $d.trace "$here/$d.desc" || ko "tracegen $d.desc"
 done
 
@@ -109,6 +109,10 @@ import sys
 b = open('out.json', 'rb').read()
 sys.exit(1 if any(c < 0x20 and c != 0x0a or c == 0x7f for c in b) else 0)"; then ok
 else ko "json-control-raw: a raw control byte or DEL in the JSON"; fi
+
+# Bytes that are not UTF-8 become U+FFFD, one for each byte.
+json json-invalid-utf8 "[m['name'] for m in d['methods']] == ['a\\ufffdb\\ufffd(c']" \
+	$CG -q --json out.json badutf8.trace
 
 # --- a full standard output is an error ----------------------------------------
 for args in "-o two-threads.trace" "two-threads.trace" "--json - two-threads.trace" "--folded - two-threads.trace" "--help"; do
