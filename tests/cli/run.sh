@@ -114,6 +114,16 @@ else ko "json-control-raw: a raw control byte or DEL in the JSON"; fi
 json json-invalid-utf8 "[m['name'] for m in d['methods']] == ['a\\ufffdb\\ufffd(c']" \
 	$CG -q --json out.json badutf8.trace
 
+# --- -t is a percentage: 0 to 100, anything else a usage error ------------------
+for v in 101 -1 1000; do
+	$CG -q -t "$v" two-threads.trace >/dev/null 2>err
+	rc=$?
+	if [ $rc -eq 2 ] && [ "$(head -n 1 err)" = "callgraph: -t wants a percentage from 0 to 100, not '$v'" ]; then ok
+	else ko "threshold-range ($v): exit $rc, stderr: $(head -2 err)"; fi
+done
+if $CG -q -t 100 --json out.json two-threads.trace 2>err; then ok
+else ko "threshold-100: exit $?: $(head -2 err)"; fi
+
 # --- a full standard output is an error ----------------------------------------
 for args in "-o two-threads.trace" "two-threads.trace" "--json - two-threads.trace" "--folded - two-threads.trace" "--help"; do
 	# shellcheck disable=SC2086
