@@ -114,6 +114,22 @@ else ko "json-control-raw: a raw control byte or DEL in the JSON"; fi
 json json-invalid-utf8 "[m['name'] for m in d['methods']] == ['a\\ufffdb\\ufffd(c']" \
 	$CG -q --json out.json badutf8.trace
 
+# --- TRACE - reads standard input, plain or gzip ---------------------------------
+$CG -q --json file.json two-threads.trace 2>err || ko "stdin: the file run failed: $(head -2 err)"
+gzip -c two-threads.trace >two-threads.trace.gz
+for how in plain gzip; do
+	rm -f out.json
+	if [ $how = plain ]; then $CG -q --json out.json - <two-threads.trace 2>err
+	else $CG -q --json out.json - <two-threads.trace.gz 2>err; fi
+	rc=$?
+	if [ $rc -eq 0 ] && python3 -c "
+import json, sys
+a, b = json.load(open('file.json')), json.load(open('out.json'))
+sys.exit(0 if b['trace']['file'] == '-' and dict(a, trace={}) == dict(b, trace={}) and
+         dict(a['trace'], file='') == dict(b['trace'], file='') else 1)"; then ok
+	else ko "stdin-$how: exit $rc, or its JSON differs from the file's: $(head -2 err)"; fi
+done
+
 # --- -t is a percentage: 0 to 100, anything else a usage error ------------------
 for v in 101 -1 1000; do
 	$CG -q -t "$v" two-threads.trace >/dev/null 2>err
