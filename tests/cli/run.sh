@@ -114,6 +114,22 @@ else ko "json-control-raw: a raw control byte or DEL in the JSON"; fi
 json json-invalid-utf8 "[m['name'] for m in d['methods']] == ['a\\ufffdb\\ufffd(c']" \
 	$CG -q --json out.json badutf8.trace
 
+# --- folded stacks deeper than 512 frames ---------------------------------------
+# 600 nested calls m0..m599, entered at 0..599 and left at 2000..1401: the
+# first 512 frames are written, and below m511 one "[deeper frames]" line
+# carries m512's inclusive time, (2000 - 512) - 512 = 976 us.
+python3 -c "
+print('clock wall'); print('thread 1 main')
+for i in range(600): print('method 0x%x com/ex/D m%d ()V D.java' % (4 * (i + 1), i))
+for i in range(600): print('enter 1 0x%x %d' % (4 * (i + 1), i))
+for i in reversed(range(600)): print('exit 1 0x%x %d' % (4 * (i + 1), 2000 - i))
+" >deep.desc
+want="main;$(python3 -c "print(';'.join('com.ex.D.m%d' % i for i in range(512)))");[deeper frames] 976"
+if "$BUILD/tracegen" -o deep.trace deep.desc && $CG -q --folded deep.folded deep.trace 2>err &&
+	[ "$(tail -n 1 deep.folded)" = "$want" ] &&
+	[ "$(awk -F';' 'NF > n { n = NF } END { print n }' deep.folded)" = 514 ]; then ok
+else ko "folded-depth: the 513th frame is not '[deeper frames] 976': $(tail -n 1 deep.folded | tail -c 80)"; fi
+
 # --- TRACE - reads standard input, plain or gzip ---------------------------------
 $CG -q --json file.json two-threads.trace 2>err || ko "stdin: the file run failed: $(head -2 err)"
 gzip -c two-threads.trace >two-threads.trace.gz
