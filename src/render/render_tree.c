@@ -23,7 +23,6 @@ static const char tree_css[] =
 
 struct tree_ctx {
 	struct cg_cct_walk w; /* nodes under w.min_us left out */
-	const struct cg_cct *c;
 	const struct cg_view *all;
 	int focusing;         /* --focus: a thread's time is its focused frames */
 	size_t ti;            /* the thread being walked, */
@@ -65,7 +64,7 @@ static void put_node(struct tree_ctx *T, int64_t k, uint64_t incl, uint64_t excl
 static void visit(void *ctx, uint32_t id, size_t n)
 {
 	struct tree_ctx *T = ctx;
-	const struct cg_cct_node *nd = cct_node(T->c, id);
+	const struct cg_cct_node *nd = cct_node(T->w.c, id);
 
 	if (!T->out)
 		return;
@@ -74,9 +73,9 @@ static void visit(void *ctx, uint32_t id, size_t n)
 		uint64_t top = 0, o_top = 0, o_incl = t->other_us;
 		uint32_t ch;
 
-		for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->c, ch)->next_sibling) {
-			top += cct_node(T->c, ch)->incl_us;
-			o_top += cct_node(T->c, ch)->o_incl_us;
+		for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->w.c, ch)->next_sibling) {
+			top += cct_node(T->w.c, ch)->incl_us;
+			o_top += cct_node(T->w.c, ch)->o_incl_us;
 		}
 		if (T->focusing || o_incl < o_top)
 			o_incl = o_top;
@@ -93,7 +92,7 @@ static void visit(void *ctx, uint32_t id, size_t n)
 static void tree_start(struct tree_ctx *T, const struct cg_cct *c, const struct cg_view *all)
 {
 	memset(T, 0, sizeof(*T));
-	T->c = T->w.c = c;
+	T->w.c = c;
 	T->all = all;
 	T->w.max_depth = TREE_DEPTH;
 	T->w.visit = visit;
@@ -122,7 +121,7 @@ static void put_drops(const struct tree_ctx *T, struct drop_acc *A, size_t ti, u
 		const struct cg_cct_node *nd;
 
 		id = st[--n];
-		nd = cct_node(T->c, id);
+		nd = cct_node(T->w.c, id);
 		if (id != root && !T->kept_map[id] && nd->midx < A->nm) {
 			if (!A->excl[nd->midx] && !A->o_excl[nd->midx] && !A->calls[nd->midx])
 				A->touched[A->ntouched++] = nd->midx;
@@ -134,7 +133,7 @@ static void put_drops(const struct tree_ctx *T, struct drop_acc *A, size_t ti, u
 			if (!A->excl[nd->midx] && !A->o_excl[nd->midx] && !A->calls[nd->midx])
 				A->ntouched--;
 		}
-		for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->c, ch)->next_sibling) {
+		for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->w.c, ch)->next_sibling) {
 			st = xgrow(st, &cap, n + 1, sizeof(*st));
 			st[n++] = ch;
 		}
