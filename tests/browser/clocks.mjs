@@ -15,26 +15,11 @@
 //   cpu, of 850:   main 0+400, RenderThread 400+450; onCreate 0+400,
 //         frame 400+450; parse 0+300, wait 300+10 (the order flips)
 // Closes with "clocks: N passed, N failed"; exits 1 when anything failed.
-import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checks, launch } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-let passed = 0, failed = 0;
-function check(name, ok, detail) {
-  if (ok) passed++;
-  else {
-    failed++;
-    console.log(`FAIL clocks ${name}${detail !== undefined ? ': ' + detail : ''}`);
-  }
-}
-function eq(name, got, want) {
-  const g = JSON.stringify(got), w = JSON.stringify(want);
-  check(name, g === w, `got ${g}, want ${w}`);
-}
+const { check, eq, done } = checks('clocks');
 
 // Names of the visible rows, top to bottom.
 const order = page => page.$$eval('#flat tbody tr.row', trs =>
@@ -106,7 +91,7 @@ async function main() {
     process.exit(2);
   }
   const url = pathToFileURL(resolve(file)).href;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     const requests = [], errors = [];
@@ -245,8 +230,7 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(`clocks: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  done();
 }
 
 main();

@@ -4,28 +4,13 @@
 // text comparison of the same two traces (-d BASE LATER): the page's rows
 // must hold the same numbers.  Prints one line per failure and closes with
 // "diff: N passed, N failed"; exits 1 when anything failed.
-import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checks, launch } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const { check, eq, done, fail } = checks('diff');
 
-let passed = 0, failed = 0;
-function check(name, ok, detail) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    console.log(`FAIL diff ${name}${detail !== undefined ? ': ' + detail : ''}`);
-  }
-}
-function eq(name, got, want) {
-  const g = JSON.stringify(got), w = JSON.stringify(want);
-  check(name, g === w, `got ${g}, want ${w}`);
-}
 // "-12.345" / "+12.345" / "12.345" ms -> microseconds.
 const us = s => Number(s.replace('+', '').replace('.', ''));
 
@@ -56,7 +41,7 @@ async function main() {
   const url = pathToFileURL(resolve(file)).href;
   const html = readFileSync(file, 'utf8');
   check('no http(s) reference in the file', !/https?:\/\//.test(html));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const w = { requests: [], errors: [] };
@@ -136,12 +121,7 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(`diff: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  done();
 }
 
-main().catch(e => {
-  console.log(`FAIL diff: ${e.stack || e}`);
-  console.log(`diff: ${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-});
+main().catch(fail);

@@ -4,22 +4,11 @@
 // window, at a rendered size of at least 80 % of the page's font; the same
 // for every thread that has a graph; "Fit" makes the graph as wide as the
 // box (never above 1:1).  Closes with "graphview: N passed, N failed".
-import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checks, launch } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-let passed = 0, failed = 0;
-function check(name, ok, detail) {
-  if (ok) passed++;
-  else {
-    failed++;
-    console.log(`FAIL graphview ${name}${detail !== undefined ? ': ' + detail : ''}`);
-  }
-}
+const { check, done } = checks('graphview');
 
 // Node labels of the shown graph visible in the box and the window, with
 // their rendered font size in px (font-size in SVG units times the SVG's
@@ -86,7 +75,7 @@ async function main() {
     console.error('usage: node graphview.mjs REPORT.html...');
     process.exit(2);
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launch();
   try {
     for (const f of files) await testFile(browser, f);
   } catch (e) {
@@ -94,8 +83,7 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(`graphview: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  done();
 }
 
 main();

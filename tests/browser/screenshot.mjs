@@ -3,20 +3,16 @@
 //   (cd ../shared/corpus && ../../callgraph/build/callgraph --html /tmp/r.html \
 //     easternHong-MethodTrace_test.trace)
 //   node tests/browser/screenshot.mjs /tmp/r.html docs/report.png
-import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { launch } from './lib.mjs';
 
 const [report, out] = process.argv.slice(2);
 if (!report || !out) {
   console.error('usage: node screenshot.mjs REPORT.html OUT.png');
   process.exit(2);
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   await page.goto(pathToFileURL(resolve(report)).href, { waitUntil: 'load' });

@@ -6,43 +6,16 @@
 // trace: it is only loaded and checked for errors, rows and load time.
 // Prints one line per failure and closes with "browser: N passed, N failed";
 // exits 1 when anything failed.
-import { chromium } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checks, launch, watch } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-let passed = 0, failed = 0;
-function check(name, ok, detail) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    console.log(`FAIL browser ${name}${detail !== undefined ? ': ' + detail : ''}`);
-  }
-}
-function eq(name, got, want) {
-  const g = JSON.stringify(got), w = JSON.stringify(want);
-  check(name, g === w, `got ${g}, want ${w}`);
-}
+const { check, eq, done } = checks('browser');
 
 // Milliseconds and percentages as the page formats them, to compare texts.
 const ms = us => Math.floor(us / 1000) + '.' + String(us % 1000).padStart(3, '0');
-
-// Watches a page: network requests other than the report itself, dialogs,
-// script errors and console errors.
-function watch(page, url) {
-  const w = { requests: [], dialogs: [], errors: [] };
-  page.on('request', r => { if (r.url() !== url) w.requests.push(r.url()); });
-  page.on('dialog', d => { w.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
-  page.on('pageerror', e => w.errors.push(String(e)));
-  page.on('console', m => { if (m.type() === 'error') w.errors.push(m.text()); });
-  return w;
-}
 
 // Visible flat-profile rows: [name, incl ms, incl %, excl ms, excl %, calls, ms/call],
 // times on the wall clock (the table of a dual-clock trace has both clocks).
@@ -270,7 +243,7 @@ async function main() {
   let browser;
   try {
     // playwright gives the browser a fresh temporary profile of its own.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launch();
     await testReport(browser, process.argv[2]);
     if (process.argv[3]) await testBig(browser, process.argv[3]);
   } catch (e) {
@@ -278,8 +251,7 @@ async function main() {
   } finally {
     if (browser) await browser.close();
   }
-  console.log(`browser: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  done();
 }
 
 main();

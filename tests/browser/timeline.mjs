@@ -7,35 +7,19 @@
 // timeline and flame graph within LOAD_MS of navigation.  --shots DIR writes
 // timeline.png and flame.png there (for docs/; never during `make test`).
 // Prints one line per failure and closes with "timeline: N passed, N failed".
-import { chromium } from 'playwright-core';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checks, launch, watch } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const { check, done } = checks('timeline');
+
 // A report of any trace: at most TL_BUDGET (60 000) spans at ~25 bytes,
 // 100 000 flame frames at ~20 bytes, plus the tables: a few MB.
 const BIG_MAX = 4 * 1024 * 1024;
 // A hang guard, not a speed goal: load time is measured, never asserted tightly.
 const LOAD_MS = 30000;
 
-let passed = 0, failed = 0;
-function check(name, ok, detail) {
-  if (ok) passed++;
-  else {
-    failed++;
-    console.log(`FAIL timeline ${name}${detail !== undefined ? ': ' + detail : ''}`);
-  }
-}
-function watch(page, url) {
-  const w = { requests: [], errors: [] };
-  page.on('request', r => { if (r.url() !== url) w.requests.push(r.url()); });
-  page.on('pageerror', e => w.errors.push(String(e)));
-  page.on('console', m => { if (m.type() === 'error') w.errors.push(m.text()); });
-  return w;
-}
 const attr = (page, sel, a) => page.getAttribute(sel, a);
 const range = async page => +(await attr(page, '#tl', 'data-t1')) - +(await attr(page, '#tl', 'data-t0'));
 
@@ -175,7 +159,7 @@ const argv = process.argv.slice(2);
 let shots = null;
 const si = argv.indexOf('--shots');
 if (si >= 0) { shots = argv[si + 1]; argv.splice(si, 2); }
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await launch();
 try {
   await testReport(browser, argv[0], shots);
   // The first big report is timed; others (the corpus) are checked for size and errors.
@@ -185,5 +169,4 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`timeline: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+done();

@@ -9,38 +9,15 @@
 // of the folded stacks under that path, and a Bottom Up method's self time
 // the JSON's exclusive time.  Prints one line per failure and closes with
 // "trees: N passed, N failed"; exits 1 when anything failed.
-import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checks, launch, watch } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const { check, eq, done, fail } = checks('trees');
 
-let passed = 0, failed = 0;
-function check(name, ok, detail) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    console.log(`FAIL trees ${name}${detail !== undefined ? ': ' + detail : ''}`);
-  }
-}
-function eq(name, got, want) {
-  const g = JSON.stringify(got), w = JSON.stringify(want);
-  check(name, g === w, `got ${g}, want ${w}`);
-}
 // "12.345" (ms with three decimals) -> 12345 us; '' -> null.
 const us = s => (s === '' ? null : Number(s.replace('.', '')));
-
-function watch(page, url) {
-  const w = { requests: [], errors: [] };
-  page.on('request', r => { if (r.url() !== url) w.requests.push(r.url()); });
-  page.on('pageerror', e => w.errors.push(String(e)));
-  page.on('console', m => { if (m.type() === 'error') w.errors.push(m.text()); });
-  return w;
-}
 
 // The visible rows of a tree: level, name, class and the numeric cells.
 async function treeRows(page, id) {
@@ -74,7 +51,7 @@ async function main() {
   });
   const J = JSON.parse(readFileSync(jsonFile, 'utf8'));
   const url = pathToFileURL(resolve(file)).href;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const w = watch(page, url);
@@ -246,12 +223,7 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(`trees: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  done();
 }
 
-main().catch(e => {
-  console.log(`FAIL trees: ${e.stack || e}`);
-  console.log(`trees: ${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-});
+main().catch(fail);
