@@ -314,9 +314,10 @@ if mkfifo sig.fifo 2>/dev/null && [ -d /proc/self/fd ] && [ "${CG_VALGRIND:-}" !
 		exec 3<>sig.fifo
 		head -c 300 good.trace >&3
 		# env --default-signal: a non-interactive shell starts background
-		# jobs with SIGINT ignored, which callgraph (rightly) keeps.
+		# jobs with SIGINT ignored, and nohup leaves SIGHUP ignored, which
+		# callgraph (rightly) keeps.
 		# shellcheck disable=SC2086
-		env --default-signal=INT $CG -q --json sig.json --html sig.html sig.fifo \
+		env --default-signal $CG -q --json sig.json --html sig.html sig.fifo \
 			2>"$TMP/stderr" 3>&- &
 		pid=$!
 		if ! wait_fd $pid "$W/sig.json.tmp" "$W/#"; then
