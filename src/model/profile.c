@@ -558,6 +558,30 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 	p->slow = p->filtering || p->obs;
 }
 
+/* After the replay a thread keeps only what views read: its method and
+ * edge arrays, cut to their length.  The lookup tables, the stack and the
+ * root-edge list go (on a trace of a million methods, about 30 bytes per
+ * method and per edge). */
+static void thread_settle(struct tstate *ts)
+{
+	htab_free(&ts->tm_tab);
+	htab_free(&ts->etab);
+	free(ts->root_edges);
+	ts->root_edges = NULL;
+	ts->nroot = ts->cap_root = 0;
+	free(ts->stack);
+	ts->stack = NULL;
+	ts->cap_stack = 0;
+	if (ts->cap_tm > ts->ntm && ts->ntm) {
+		ts->tm = xrealloc(ts->tm, ts->ntm * sizeof(*ts->tm));
+		ts->cap_tm = ts->ntm;
+	}
+	if (ts->cap_edges > ts->nedges && ts->nedges) {
+		ts->edges = xrealloc(ts->edges, ts->nedges * sizeof(*ts->edges));
+		ts->cap_edges = ts->nedges;
+	}
+}
+
 static void thread_free(struct tstate *ts)
 {
 	if (!ts)
@@ -633,6 +657,7 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		if (!p->has_other)
 			pt->other_us = pt->o_excl_us = 0;
 		pt->max_depth = ts->max_depth;
+		thread_settle(ts);
 		p->stats.records += ts->records;
 		p->stats.other_total_us += pt->other_us;
 		if (ts->max_depth > p->stats.max_depth)
