@@ -17,8 +17,8 @@ CG_WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes
 CG_PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 CG_PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-CG_CFLAGS = $(CG_WARN) $(CG_PKG_CFLAGS) -Isrc -I$(BUILD)/assets -MMD -MP $(CPPFLAGS) $(CFLAGS)
-LDLIBS  += $(CG_PKG_LIBS) -lm
+CG_CFLAGS = $(CG_WARN) -pthread $(CG_PKG_CFLAGS) -Isrc -I$(BUILD)/assets -MMD -MP $(CPPFLAGS) $(CFLAGS)
+LDLIBS  += $(CG_PKG_LIBS) -lm -pthread
 
 BUILD   ?= build
 SRCS    := $(sort $(wildcard src/*/*.c))

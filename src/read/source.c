@@ -1,8 +1,17 @@
-/* source.c - trace bytes from a file, stdin, memory, gzip or a key+data pair. */
+/* source.c - trace bytes from a file, stdin, memory, gzip or a key+data pair.
+ *
+ * gzip is inflated on a thread of its own, RING buffers of SLOT bytes ahead
+ * of the reader, so that decompression overlaps the replay.  The bytes, and
+ * every error with its offset, are those of inflating on the reader's
+ * thread: the inflating thread reports an error only after the reader has
+ * taken every byte before it, and drops the output of the failing inflate
+ * call as the one-thread reader did. */
 #include "read/source.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +29,35 @@
  * records (enter, method 0) would otherwise hit at about 14 MB. */
 #define BOMB_RATIO 100u
 #define BOMB_MIN (8u << 20)
+#define RING 4
+#define SLOT (1u << 20)
+
+#define MAX_BREAKS 1024
+
+/* Inflated bytes handed from the inflating thread to the reader.  A break is
+ * where an inflate call ran out of input or ended a gzip member: a read on
+ * one thread returned there, so the reader's reads end there too. */
+struct gz_slot {
+	unsigned char *data;
+	size_t len;
+	uint64_t consumed;  /* compressed bytes inflate had consumed at its end */
+	uint64_t in_done;   /* raw bytes read by then (progress) */
+	uint32_t brk[MAX_BREAKS];      /* break offsets in data, increasing */
+	uint64_t brk_used[MAX_BREAKS]; /* compressed bytes consumed at each */
+	size_t nbrk;
+};
+
+struct gz_thread {
+	pthread_t thr;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct gz_slot slot[RING];
+	uint64_t filled, taken; /* slots filled by the thread, taken by the reader */
+	size_t pos, bi;         /* reader's position and next break in slot[taken % RING] */
+	int done, failed, stop;
+	struct cg_error err;    /* the error that follows the filled slots */
+	uint64_t consumed, in_done; /* of the last slot the reader took */
+};
 
 struct cg_source {
 	int fds[2];
@@ -34,8 +72,11 @@ struct cg_source {
 	int gzip;
 	int split;
 	z_stream z;
-	int z_ready, z_end;
+	int z_ready, z_end, z_break;
 	unsigned char *zin;
+
+	struct gz_thread *gt;
+	uint64_t z_out;     /* decompressed bytes inflated (inflating thread) */
 
 	uint64_t out_off;   /* decompressed bytes delivered */
 	uint64_t in_done;   /* raw bytes consumed */
@@ -65,12 +106,21 @@ static ssize_t raw_read(struct cg_source *s, void *buf, size_t n, struct cg_erro
 		return (ssize_t)k;
 	}
 	while (s->cur < s->nfds) {
-		ssize_t r = read(s->fds[s->cur], buf, n);
+		ssize_t r;
+		int old;
 
+		/* The inflating thread may be cancelled while it waits here, and
+		 * only here. */
+		if (s->gt)
+			pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
+		r = read(s->fds[s->cur], buf, n);
+		if (s->gt)
+			pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			cg_error_set(err, (int64_t)s->out_off, "read error: %s", strerror(errno));
+			cg_error_set(err, (int64_t)(s->gzip ? s->z_out : s->out_off), "read error: %s",
+				     strerror(errno));
 			return -1;
 		}
 		if (r > 0) {
@@ -235,12 +285,33 @@ struct cg_source *source_open_mem(const void *data, size_t len)
 	return s;
 }
 
+static void gz_stop(struct cg_source *s)
+{
+	struct gz_thread *g = s->gt;
+	int i;
+
+	pthread_mutex_lock(&g->mu);
+	g->stop = 1;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
+	pthread_cancel(g->thr);  /* when it is blocked reading a pipe */
+	pthread_join(g->thr, NULL);
+	pthread_mutex_destroy(&g->mu);
+	pthread_cond_destroy(&g->cv);
+	for (i = 0; i < RING; i++)
+		free(g->slot[i].data);
+	free(g);
+	s->gt = NULL;
+}
+
 void source_free(struct cg_source *s)
 {
 	int i;
 
 	if (!s)
 		return;
+	if (s->gt)
+		gz_stop(s);
 	if (s->owns_fds)
 		for (i = 0; i < 2; i++)
 			if (s->fds[i] >= 0)
@@ -275,19 +346,13 @@ static int next_member(struct cg_source *s, struct cg_error *err)
 	return 0;
 }
 
+/* Inflate into buf: at least one byte, 0 at the end, -1 on an error (the
+ * output of the failing inflate call is not counted). */
 static ssize_t gz_read(struct cg_source *s, unsigned char *buf, size_t n, struct cg_error *err)
 {
-	if (!s->z_ready) {
-		memset(&s->z, 0, sizeof(s->z));
-		if (inflateInit2(&s->z, 15 + 32) != Z_OK) {
-			cg_error_set(err, 0, "cannot start gzip decompression");
-			return -1;
-		}
-		s->zin = xmalloc(RAW_BLOCK);
-		s->z_ready = 1;
-	}
 	s->z.next_out = buf;
 	s->z.avail_out = (uInt)(n > (1u << 30) ? (1u << 30) : n);
+	s->z_break = 0;
 	while (s->z.next_out == buf) {
 		int rc;
 
@@ -299,7 +364,7 @@ static ssize_t gz_read(struct cg_source *s, unsigned char *buf, size_t n, struct
 			if (r < 0)
 				return -1;
 			if (r == 0) {
-				cg_error_set(err, (int64_t)(s->out_off + (size_t)(s->z.next_out - buf)),
+				cg_error_set(err, (int64_t)(s->z_out + (size_t)(s->z.next_out - buf)),
 					     "gzip data ends early (truncated .gz file)");
 				return -1;
 			}
@@ -307,6 +372,7 @@ static ssize_t gz_read(struct cg_source *s, unsigned char *buf, size_t n, struct
 			s->z.avail_in = (uInt)r;
 		}
 		rc = inflate(&s->z, Z_NO_FLUSH);
+		s->z_break = rc == Z_STREAM_END || s->z.avail_in == 0;
 		if (rc == Z_STREAM_END) {
 			/* Concatenated members are legal gzip: continue when another
 			 * member (1f 8b) follows.  Anything else after a complete,
@@ -324,24 +390,170 @@ static ssize_t gz_read(struct cg_source *s, unsigned char *buf, size_t n, struct
 			continue;
 		}
 		if (rc != Z_OK && rc != Z_BUF_ERROR) {
-			cg_error_set(err, (int64_t)(s->out_off + (size_t)(s->z.next_out - buf)),
+			cg_error_set(err, (int64_t)(s->z_out + (size_t)(s->z.next_out - buf)),
 				     "corrupt gzip data (%s)", s->z.msg ? s->z.msg : "inflate failed");
 			return -1;
 		}
 	}
+	s->z_out += (size_t)(s->z.next_out - buf);
 	return (ssize_t)(s->z.next_out - buf);
+}
+
+/* Compressed bytes inflate() has consumed: read-ahead excluded. */
+static uint64_t gz_consumed(const struct cg_source *s)
+{
+	return s->in_done - s->z.avail_in - (s->pend_len - s->pend_pos);
+}
+
+/* The inflating thread: fills slots until the end, an error or stop. */
+static void *gz_main(void *arg)
+{
+	struct cg_source *s = arg;
+	struct gz_thread *g = s->gt;
+	int old;
+
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+	for (;;) {
+		struct gz_slot *sl;
+		struct cg_error err = { { 0 }, 0, 0 };
+		ssize_t r = 1;
+
+		pthread_mutex_lock(&g->mu);
+		while (g->filled - g->taken == RING && !g->stop)
+			pthread_cond_wait(&g->cv, &g->mu);
+		if (g->stop) {
+			pthread_mutex_unlock(&g->mu);
+			break;
+		}
+		pthread_mutex_unlock(&g->mu);
+		/* This slot is the thread's until `filled` moves past it. */
+		sl = &g->slot[g->filled % RING];
+		sl->len = 0;
+		sl->nbrk = 0;
+		while (sl->len < SLOT && sl->nbrk < MAX_BREAKS &&
+		       (r = gz_read(s, sl->data + sl->len, SLOT - sl->len, &err)) > 0) {
+			sl->len += (size_t)r;
+			if (s->z_break) {
+				sl->brk[sl->nbrk] = (uint32_t)sl->len;
+				sl->brk_used[sl->nbrk++] = gz_consumed(s);
+			}
+		}
+		sl->consumed = gz_consumed(s);
+		sl->in_done = s->in_done;
+		pthread_mutex_lock(&g->mu);
+		if (sl->len)
+			g->filled++;
+		if (r <= 0) {
+			g->done = 1;
+			g->failed = r < 0;
+			g->err = err;
+		}
+		pthread_cond_broadcast(&g->cv);
+		pthread_mutex_unlock(&g->mu);
+		if (r <= 0)
+			break;
+	}
+	return NULL;
+}
+
+static int gz_start(struct cg_source *s, struct cg_error *err)
+{
+	struct gz_thread *g;
+	sigset_t all, old;
+	int i, rc;
+
+	memset(&s->z, 0, sizeof(s->z));
+	if (inflateInit2(&s->z, 15 + 32) != Z_OK) {
+		cg_error_set(err, 0, "cannot start gzip decompression");
+		return -1;
+	}
+	s->z_ready = 1;
+	s->zin = xmalloc(RAW_BLOCK);
+	g = xcalloc(1, sizeof(*g));
+	for (i = 0; i < RING; i++)
+		g->slot[i].data = xmalloc(SLOT);
+	pthread_mutex_init(&g->mu, NULL);
+	pthread_cond_init(&g->cv, NULL);
+	s->gt = g;
+	/* Signals stay with the main thread (temp-file cleanup). */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&g->thr, NULL, gz_main, s);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc) {
+		pthread_mutex_destroy(&g->mu);
+		pthread_cond_destroy(&g->cv);
+		for (i = 0; i < RING; i++)
+			free(g->slot[i].data);
+		free(g);
+		s->gt = NULL;
+		cg_error_set(err, 0, "cannot start the gzip thread: %s", strerror(rc));
+		return -1;
+	}
+	return 0;
+}
+
+/* The reader's side: what a read on one thread gave, n bytes or up to the
+ * next break; an error only once every byte before it was taken. */
+static ssize_t gz_take(struct cg_source *s, unsigned char *buf, size_t n, struct cg_error *err)
+{
+	struct gz_thread *g;
+	size_t got = 0;
+
+	if (!s->gt && gz_start(s, err))
+		return -1;
+	g = s->gt;
+	while (got < n) {
+		struct gz_slot *sl;
+		size_t k;
+		int at_break;
+
+		pthread_mutex_lock(&g->mu);
+		while (g->filled == g->taken && !g->done)
+			pthread_cond_wait(&g->cv, &g->mu);
+		if (g->filled == g->taken) {
+			int failed = g->failed;
+
+			if (failed && !got && err)
+				*err = g->err;
+			pthread_mutex_unlock(&g->mu);
+			return failed && !got ? -1 : (ssize_t)got;
+		}
+		pthread_mutex_unlock(&g->mu);
+		sl = &g->slot[g->taken % RING];
+		while (g->bi < sl->nbrk && sl->brk[g->bi] <= g->pos)
+			g->bi++;
+		k = (g->bi < sl->nbrk ? sl->brk[g->bi] : sl->len) - g->pos;
+		if (k > n - got)
+			k = n - got;
+		memcpy(buf + got, sl->data + g->pos, k);
+		got += k;
+		g->pos += k;
+		at_break = g->bi < sl->nbrk && g->pos == sl->brk[g->bi];
+		g->consumed = at_break ? sl->brk_used[g->bi] : sl->consumed;
+		g->in_done = sl->in_done;
+		if (g->pos == sl->len) {
+			pthread_mutex_lock(&g->mu);
+			g->taken++;
+			g->pos = 0;
+			g->bi = 0;
+			pthread_cond_broadcast(&g->cv);
+			pthread_mutex_unlock(&g->mu);
+		}
+		if (at_break)
+			break;
+	}
+	return (ssize_t)got;
 }
 
 ssize_t source_read(struct cg_source *s, void *buf, size_t n, struct cg_error *err)
 {
-	ssize_t r = s->gzip ? gz_read(s, buf, n, err) : raw_read(s, buf, n, err);
+	ssize_t r = s->gzip ? gz_take(s, buf, n, err) : raw_read(s, buf, n, err);
 
 	if (r > 0) {
 		s->out_off += (uint64_t)r;
-		/* Compressed bytes inflate() has consumed: read-ahead excluded. */
 		if (s->gzip && s->out_off > BOMB_MIN &&
-		    s->out_off / BOMB_RATIO >
-			    s->in_done - s->z.avail_in - (s->pend_len - s->pend_pos)) {
+		    s->out_off / BOMB_RATIO > s->gt->consumed) {
 			cg_error_set(err, (int64_t)s->out_off,
 				     "gzip stream expands more than %ux (decompression bomb?); "
 				     "decompress it first to read it anyway", BOMB_RATIO);
@@ -358,7 +570,7 @@ ssize_t source_read(struct cg_source *s, void *buf, size_t n, struct cg_error *e
 
 void source_progress(const struct cg_source *s, uint64_t *done, uint64_t *total)
 {
-	*done = s->in_done - (s->pend_len - s->pend_pos);
+	*done = s->gt ? s->gt->in_done : s->in_done - (s->pend_len - s->pend_pos);
 	*total = s->in_total;
 }
 

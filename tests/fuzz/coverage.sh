@@ -19,7 +19,7 @@ srcs=$(ls src/*/*.c | grep -v '^src/cli/main\.c$')
 pkg=$(pkg-config --cflags --libs libgvc libcgraph zlib)
 # shellcheck disable=SC2086
 "$CC" -std=c11 -D_GNU_SOURCE -g -O1 -fprofile-instr-generate -fcoverage-mapping \
-	-Isrc -Ibuild/assets -o "$out/fuzz_cov" $srcs tests/fuzz/fuzz_target.c tests/fuzz/replay_main.c $pkg -lm
+	-Isrc -Ibuild/assets -o "$out/fuzz_cov" $srcs tests/fuzz/fuzz_target.c tests/fuzz/replay_main.c $pkg -lm -pthread
 [ $# -gt 0 ] || set -- tests/fuzz/corpus
 LLVM_PROFILE_FILE="$out/cov-%p.profraw" "$out/fuzz_cov" "$@" 2>/dev/null | tail -n 1
 llvm-profdata merge -sparse -o "$out/cov.profdata" "$out"/*.profraw

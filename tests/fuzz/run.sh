@@ -26,7 +26,7 @@ echo "fuzz: building $out/fuzz_target"
 # shellcheck disable=SC2086
 "$CC" -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	-Isrc -Ibuild/assets -o "$out/fuzz_target" $srcs tests/fuzz/fuzz_target.c $pkg -lm
+	-Isrc -Ibuild/assets -o "$out/fuzz_target" $srcs tests/fuzz/fuzz_target.c $pkg -lm -pthread
 
 scratch=$out/corpus.run
 art=$out/artifacts
