@@ -1,17 +1,19 @@
 /* profile_view.c - the profile's views: the threads' method and edge tables
  * summed per symtab method and per (caller, callee) pair, methods that ran
- * sorted by inclusive time, edges by inclusive time on precomputed keys
- * (callers and callees by method id on ties).  Built on first request.
+ * sorted by inclusive time, edges by inclusive time (callers and callees by
+ * method id on ties), both sorted in place.  Built on first request.
  * Also the profile's read-only accessors. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/profile_impl.h"
+#include "util/sort.h"
 
-static int cmp_methods(const void *a, const void *b)
+static int cmp_methods(const void *a, const void *b, void *ctx)
 {
 	const struct cg_pmethod *x = a, *y = b;
 
+	(void)ctx;
 	if (x->incl_us != y->incl_us)
 		return x->incl_us > y->incl_us ? -1 : 1;
 	if (x->excl_us != y->excl_us)
@@ -21,68 +23,62 @@ static int cmp_methods(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* An edge's sort key, computed once: inclusive time descending, then
- * roots (by thread index) before methods (by id), then callee id; method
- * indices and the edge's position break ties, so the order is total. */
-struct edge_key {
-	uint64_t incl_us;
-	uint64_t caller_id, callee_id;
-	uint32_t caller, callee;
-	int from_root;
-	size_t pos;
+/* A method's place in (id, symtab index) order. */
+struct id_rank {
+	uint64_t id;
+	uint32_t index;
 };
 
-static int cmp_edge_keys(const void *pa, const void *pb)
+static int cmp_id_rank(const void *a, const void *b, void *ctx)
 {
-	const struct edge_key *x = pa, *y = pb;
+	const struct id_rank *x = a, *y = b;
+
+	(void)ctx;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Edges that share caller and callee are adjacent in this order. */
+static int cmp_edge_pairs(const void *a, const void *b, void *ctx)
+{
+	const struct cg_pedge *x = a, *y = b;
+
+	(void)ctx;
+	if (x->from_root != y->from_root)
+		return x->from_root ? -1 : 1;
+	if (x->caller != y->caller)
+		return x->caller < y->caller ? -1 : 1;
+	return x->callee < y->callee ? -1 : x->callee > y->callee;
+}
+
+/* The view's edge order: inclusive time descending, then roots (by thread
+ * index) before methods, callers and then callees by method id (symtab
+ * index on equal ids, through rank).  A view has one edge per (root,
+ * caller, callee), so the order is total. */
+static int cmp_edges(const void *a, const void *b, void *ctx)
+{
+	const struct cg_pedge *x = a, *y = b;
+	const uint32_t *rank = ctx;
+	uint32_t cx, cy;
 
 	if (x->incl_us != y->incl_us)
 		return x->incl_us > y->incl_us ? -1 : 1;
 	if (x->from_root != y->from_root)
 		return x->from_root ? -1 : 1;
-	if (x->caller_id != y->caller_id)
-		return x->caller_id < y->caller_id ? -1 : 1;
-	if (x->caller != y->caller)
-		return x->caller < y->caller ? -1 : 1;
-	if (x->callee_id != y->callee_id)
-		return x->callee_id < y->callee_id ? -1 : 1;
-	if (x->callee != y->callee)
-		return x->callee < y->callee ? -1 : 1;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
+	cx = x->from_root ? x->caller : rank[x->caller];
+	cy = y->from_root ? y->caller : rank[y->caller];
+	if (cx != cy)
+		return cx < cy ? -1 : 1;
+	cx = rank[x->callee];
+	cy = rank[y->callee];
+	return cx < cy ? -1 : cx > cy;
 }
 
-static void sort_edges(struct cg_pedge *a, size_t n, const struct cg_symtab *st)
-{
-	struct edge_key *k;
-	struct cg_pedge *tmp;
-	size_t i;
-
-	if (n < 2)
-		return;
-	k = xmalloc(n * sizeof(*k));
-	for (i = 0; i < n; i++) {
-		k[i].incl_us = a[i].incl_us;
-		k[i].from_root = a[i].from_root;
-		k[i].caller = a[i].caller;
-		k[i].callee = a[i].callee;
-		k[i].caller_id = a[i].from_root ? a[i].caller : symtab_method(st, a[i].caller)->id;
-		k[i].callee_id = symtab_method(st, a[i].callee)->id;
-		k[i].pos = i;
-	}
-	qsort(k, n, sizeof(*k), cmp_edge_keys);
-	tmp = xmalloc(n * sizeof(*tmp));
-	for (i = 0; i < n; i++)
-		tmp[i] = a[k[i].pos];
-	memcpy(a, tmp, n * sizeof(*a));
-	free(tmp);
-	free(k);
-}
-
-/* Accumulate one thread's tables into a view store.  `root_index` is the
- * thread index used for its root edges in this view. */
-static void accumulate(struct cg_profile *p, struct view_store *vs, struct cg_htab *et,
-		       size_t *nedges, size_t *cap_edges, const struct tstate *ts,
-		       uint32_t root_index, size_t *nmeth, size_t *cap_meth)
+/* Sum one thread's method table into the view's methods (found through
+ * vs->pos; `count` only counts the methods new to the view). */
+static void add_methods(const struct cg_profile *p, struct view_store *vs, const struct tstate *ts,
+			size_t *nmeth, int count)
 {
 	size_t i;
 
@@ -90,16 +86,17 @@ static void accumulate(struct cg_profile *p, struct view_store *vs, struct cg_ht
 		const struct tmeth *m = &ts->tm[i];
 		struct cg_pmethod *pm;
 
-		/* Entries only for methods some thread's table holds, found
-		 * through vs->pos: nothing per method of the key but the index. */
 		if (vs->pos[m->midx] == UINT32_MAX) {
-			vs->methods = xgrow(vs->methods, cap_meth, *nmeth + 1, sizeof(*vs->methods));
-			memset(&vs->methods[*nmeth], 0, sizeof(*vs->methods));
-			vs->methods[*nmeth].index = m->midx;
 			vs->pos[m->midx] = (uint32_t)(*nmeth)++;
+			if (count)
+				continue;
+			pm = &vs->methods[vs->pos[m->midx]];
+			memset(pm, 0, sizeof(*pm));
+			pm->index = m->midx;
 		}
+		if (count)
+			continue;
 		pm = &vs->methods[vs->pos[m->midx]];
-
 		pm->incl_us += m->incl;
 		pm->excl_us += m->excl;
 		pm->calls += m->calls;
@@ -109,64 +106,114 @@ static void accumulate(struct cg_profile *p, struct view_store *vs, struct cg_ht
 			pm->o_excl_us += m->o_excl;
 		}
 	}
+}
+
+/* Append one thread's edges to the view's, by method index (thread index
+ * `root_index` for its root edges). */
+static void add_edges(const struct cg_profile *p, struct cg_pedge *out, size_t *n,
+		      const struct tstate *ts, uint32_t root_index)
+{
+	size_t i;
+
 	for (i = 0; i < ts->nedges; i++) {
 		const struct tedge *e = &ts->edges[i];
 		uint32_t caller_slot = (uint32_t)(e->key >> 32);
-		int from_root = caller_slot == 0;
-		uint32_t caller, callee;
-		uint64_t key;
-		uint32_t j;
+		struct cg_pedge *pe;
 
 		if (e->key == UINT64_MAX)
 			continue; /* freed */
-		caller = from_root ? root_index : ts->tm[caller_slot].midx;
-		callee = ts->tm[e->callee].midx;
-		key = ((uint64_t)caller << 32 | callee) ^ (from_root ? 0x8000000000000000ULL : 0);
-		j = htab_find(et, key);
-		if (j == HTAB_NONE) {
-			struct cg_pedge *pe;
-
-			vs->edges = xgrow(vs->edges, cap_edges, *nedges + 1, sizeof(*vs->edges));
-			pe = &vs->edges[*nedges];
-			memset(pe, 0, sizeof(*pe));
-			pe->caller = caller;
-			pe->callee = callee;
-			pe->from_root = from_root;
-			j = (uint32_t)(*nedges)++;
-			htab_insert(et, key, j, 0);
-		}
-		vs->edges[j].calls += e->calls;
+		pe = &out[(*n)++];
+		memset(pe, 0, sizeof(*pe));
+		pe->from_root = caller_slot == 0;
+		pe->caller = pe->from_root ? root_index : ts->tm[caller_slot].midx;
+		pe->callee = ts->tm[e->callee].midx;
+		pe->calls = e->calls;
 		if (profile_edge_valid(ts, e)) {
-			vs->edges[j].incl_us += e->incl;
+			pe->incl_us = e->incl;
 			if (p->has_other)
-				vs->edges[j].o_incl_us += e->o_incl;
+				pe->o_incl_us = e->o_incl;
 		}
 	}
 }
 
+/* Sum edges that share (root, caller, callee): sort them together and fold
+ * each run into its first.  One thread's edges never repeat (its table is
+ * keyed by caller and callee), so only a view of several threads needs it. */
+static size_t merge_edges(struct cg_pedge *e, size_t n)
+{
+	size_t i, k = 0;
+
+	sort_inplace(e, n, sizeof(*e), cmp_edge_pairs, NULL);
+	for (i = 0; i < n; i++) {
+		if (k && cmp_edge_pairs(&e[k - 1], &e[i], NULL) == 0) {
+			e[k - 1].calls += e[i].calls;
+			e[k - 1].incl_us += e[i].incl_us;
+			e[k - 1].o_incl_us += e[i].o_incl_us;
+		} else {
+			e[k++] = e[i];
+		}
+	}
+	return k;
+}
+
+/* Sort a view's edges: methods ranked by (id, index) first, through an
+ * array over the key's methods, freed before returning. */
+static void sort_edges(struct cg_profile *p, struct view_store *vs, size_t nmeth, size_t nedges)
+{
+	size_t nm = symtab_method_count(p->st), i;
+	struct id_rank *ids;
+	uint32_t *rank;
+
+	if (nedges < 2)
+		return;
+	ids = xmalloc((nmeth ? nmeth : 1) * sizeof(*ids));
+	for (i = 0; i < nmeth; i++) {
+		ids[i].index = vs->methods[i].index;
+		ids[i].id = symtab_method(p->st, ids[i].index)->id;
+	}
+	sort_inplace(ids, nmeth, sizeof(*ids), cmp_id_rank, NULL);
+	rank = xmalloc((nm ? nm : 1) * sizeof(*rank));
+	for (i = 0; i < nmeth; i++)
+		rank[ids[i].index] = (uint32_t)i;
+	free(ids);
+	sort_inplace(vs->edges, nedges, sizeof(*vs->edges), cmp_edges, rank);
+	free(rank);
+}
+
+/* A view is built in arrays of their final size: methods counted first
+ * (through pos), edges bounded by the threads' tables, merged in place; no
+ * hash table and no copy for sorting, so its peak is the two arrays. */
 void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 {
-	size_t nm = symtab_method_count(p->st), i, k, nedges = 0, cap_edges = 0;
-	size_t nmeth = 0, cap_meth = 0;
-	struct cg_htab et;
+	size_t nm = symtab_method_count(p->st), i, k, nedges = 0, nmeth = 0, bound = 0;
+	size_t first = thread < 0 ? 0 : (size_t)thread;
+	size_t last = thread < 0 ? p->npthreads : (size_t)thread + 1;
 	struct cg_pmethod *all;
 
-	htab_init(&et);
-	vs->methods = NULL;
 	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
 	for (i = 0; i < nm; i++)
 		vs->pos[i] = UINT32_MAX;
-	if (thread < 0) {
-		for (i = 0; i < p->npthreads; i++)
-			accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[i], (uint32_t)i,
-				   &nmeth, &cap_meth);
-	} else {
-		accumulate(p, vs, &et, &nedges, &cap_edges, p->threads[thread], 0, &nmeth,
-			   &cap_meth);
+	for (i = first; i < last; i++) {
+		add_methods(p, vs, p->threads[i], &nmeth, 1);
+		bound += p->threads[i]->nedges;
 	}
-	htab_free(&et);
-	all = vs->methods ? vs->methods : xcalloc(1, sizeof(*all));
-	vs->methods = all;
+	vs->methods = xmalloc((nmeth ? nmeth : 1) * sizeof(*vs->methods));
+	/* Counted; now filled, in the order of first sight. */
+	nmeth = 0;
+	for (i = 0; i < nm; i++)
+		vs->pos[i] = UINT32_MAX;
+	for (i = first; i < last; i++)
+		add_methods(p, vs, p->threads[i], &nmeth, 0);
+	vs->edges = xmalloc((bound ? bound : 1) * sizeof(*vs->edges));
+	for (i = first; i < last; i++)
+		add_edges(p, vs->edges, &nedges, p->threads[i], thread < 0 ? (uint32_t)i : 0);
+	if (last - first > 1)
+		nedges = merge_edges(vs->edges, nedges);
+	if (nedges < bound && nedges)
+		vs->edges = xrealloc(vs->edges, nedges * sizeof(*vs->edges));
+	sort_edges(p, vs, nmeth, nedges);
+
+	all = vs->methods;
 	/* Keep methods that ran. */
 	for (i = 0, k = 0; i < nmeth; i++) {
 		vs->pos[all[i].index] = UINT32_MAX;
@@ -176,10 +223,9 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 		all[k].info = symtab_method(p->st, all[k].index);
 		k++;
 	}
-	qsort(all, k, sizeof(*all), cmp_methods);
+	sort_inplace(all, k, sizeof(*all), cmp_methods, NULL);
 	for (i = 0; i < k; i++)
 		vs->pos[all[i].index] = (uint32_t)i;
-	sort_edges(vs->edges, nedges, p->st);
 
 	vs->v.methods = all;
 	vs->v.nmethods = k;
@@ -207,7 +253,6 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 	}
 	vs->built = 1;
 }
-
 
 void profile_view_free(struct view_store *vs)
 {
