@@ -89,7 +89,7 @@ static __attribute__((noinline)) uint32_t edge_new(struct cg_profile *p, struct 
 	ts->edges[e].key = key;
 	ts->edges[e].callee = c;
 	ts->edges[e].epoch = ts->tm[c].epoch;
-	htab_insert(&ts->etab, key, e, c);
+	itab_insert(&ts->etab, e, ts->edges, sizeof(*ts->edges));
 	if (caller == 0) {
 		ts->root_edges = tgrow(ts->root_edges, &ts->cap_root, ts->nroot + 1,
 				       sizeof(*ts->root_edges));
@@ -106,7 +106,6 @@ static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_
 				uint32_t id, uint32_t *callee)
 {
 	struct tmeth *cm;
-	const struct cg_hslot *h;
 	uint32_t e;
 
 	cm = &ts->tm[caller];
@@ -122,10 +121,9 @@ static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_
 		*callee = t.callee;
 		return t.edge;
 	}
-	h = htab_slot(&ts->etab, (uint64_t)caller << 32 | id);
-	if (h) {
-		e = h->val - 1;
-		*callee = h->aux;
+	e = itab_find(&ts->etab, (uint64_t)caller << 32 | id, ts->edges, sizeof(*ts->edges));
+	if (e != ITAB_NONE) {
+		*callee = ts->edges[e].callee;
 	} else {
 		e = edge_new(p, ts, caller, id, callee);
 	}
@@ -142,7 +140,7 @@ static void edge_delete(struct tstate *ts, uint32_t e)
 {
 	uint32_t caller = (uint32_t)(ts->edges[e].key >> 32);
 
-	htab_delete(&ts->etab, ts->edges[e].key);
+	itab_delete(&ts->etab, ts->edges[e].key, ts->edges, sizeof(*ts->edges));
 	if (ts->tm[caller].last[0].edge == e)
 		ts->tm[caller].last[0].edge = NIL;
 	if (ts->tm[caller].last[1].edge == e)
@@ -565,7 +563,7 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 static void thread_settle(struct tstate *ts)
 {
 	htab_free(&ts->tm_tab);
-	htab_free(&ts->etab);
+	itab_free(&ts->etab);
 	free(ts->root_edges);
 	ts->root_edges = NULL;
 	ts->nroot = ts->cap_root = 0;
@@ -589,7 +587,7 @@ static void thread_free(struct tstate *ts)
 	free(ts->tm);
 	htab_free(&ts->tm_tab);
 	free(ts->edges);
-	htab_free(&ts->etab);
+	itab_free(&ts->etab);
 	free(ts->root_edges);
 	free(ts->stack);
 	free(ts);

@@ -6,6 +6,7 @@
 #define CG_PROFILE_IMPL_H
 
 #include "util/htab.h"
+#include "util/itab.h"
 #include "model/profile.h"
 #include "util/strbuf.h"
 
@@ -74,7 +75,7 @@ struct tstate {
 	struct tedge *edges;
 	size_t nedges, cap_edges;
 	uint32_t free_edge;
-	struct cg_htab etab;  /* edge key -> edge index; aux: callee slot */
+	struct cg_itab etab;  /* edge key -> edge index (the key is the edge's first field) */
 	uint32_t *root_edges;
 	size_t nroot, cap_root;
 
