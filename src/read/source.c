@@ -285,10 +285,23 @@ struct cg_source *source_open_mem(const void *data, size_t len)
 	return s;
 }
 
-static void gz_stop(struct cg_source *s)
+/* Free the inflating thread's state (the thread is joined or never ran). */
+static void gz_thread_release(struct cg_source *s)
 {
 	struct gz_thread *g = s->gt;
 	int i;
+
+	pthread_mutex_destroy(&g->mu);
+	pthread_cond_destroy(&g->cv);
+	for (i = 0; i < RING; i++)
+		free(g->slot[i].data);
+	free(g);
+	s->gt = NULL;
+}
+
+static void gz_stop(struct cg_source *s)
+{
+	struct gz_thread *g = s->gt;
 
 	pthread_mutex_lock(&g->mu);
 	g->stop = 1;
@@ -296,12 +309,7 @@ static void gz_stop(struct cg_source *s)
 	pthread_mutex_unlock(&g->mu);
 	pthread_cancel(g->thr);  /* when it is blocked reading a pipe */
 	pthread_join(g->thr, NULL);
-	pthread_mutex_destroy(&g->mu);
-	pthread_cond_destroy(&g->cv);
-	for (i = 0; i < RING; i++)
-		free(g->slot[i].data);
-	free(g);
-	s->gt = NULL;
+	gz_thread_release(s);
 }
 
 void source_free(struct cg_source *s)
@@ -481,12 +489,7 @@ static int gz_start(struct cg_source *s, struct cg_error *err)
 	rc = pthread_create(&g->thr, NULL, gz_main, s);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc) {
-		pthread_mutex_destroy(&g->mu);
-		pthread_cond_destroy(&g->cv);
-		for (i = 0; i < RING; i++)
-			free(g->slot[i].data);
-		free(g);
-		s->gt = NULL;
+		gz_thread_release(s);
 		cg_error_set(err, 0, "cannot start the gzip thread: %s", strerror(rc));
 		return -1;
 	}

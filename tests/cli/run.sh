@@ -343,23 +343,9 @@ else
 fi
 
 # --- gzip inflated on its own thread: the same bytes as the file itself -------
-# 360000 records (6 a repetition), about 5 MB: several of the inflating
-# thread's 1 MB buffers.
-cat >gzbig.desc <<'DESC'
-clock dual
-thread 1 main
-thread 2 RenderThread
-auto-methods 3000 com.example.A
-repeat 60000
-  enter 1 @r +3 +2
-  enter 2 @r +1
-  exit 2 @r +7 +1
-  enter 1 @r +2 +5
-  exit 1 @r +1 +3
-  exit 1 @r +4 +1
-end
-DESC
-"$BUILD/tracegen" -o gzbig.trace gzbig.desc && gzip -c gzbig.trace >gzbig.trace.gz || ko "gzip-same: tracegen"
+# tests/gen/examples/gzbig.desc: 360000 records, about 5 MB, several of the
+# inflating thread's 1 MB buffers.
+"$BUILD/tracegen" -o gzbig.trace "$TOP/tests/gen/examples/gzbig.desc" && gzip -c gzbig.trace >gzbig.trace.gz || ko "gzip-same: tracegen"
 # Every record line (the "#" header lines name the file and its compression).
 "$CG" -q -o gzbig.trace 2>&1 | grep -v '^#' >raw.dump
 "$CG" -q -o gzbig.trace.gz 2>&1 | grep -v '^#' >gz.dump
