@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/sort.h"
 #include "util/strbuf.h"
 #include "util/util.h"
 
@@ -39,11 +40,12 @@ static int cmp_bytes(const char *a, size_t alen, const char *b, size_t blen)
 	return alen < blen ? -1 : alen > blen;
 }
 
-static int cmp_dkey(const void *a, const void *b)
+static int cmp_dkey(const void *a, const void *b, void *ctx)
 {
 	const struct dkey *x = a, *y = b;
 	int c = cmp_bytes(x->key, x->len, y->key, y->len);
 
+	(void)ctx;
 	if (c)
 		return c;
 	if (x->later != y->later)
@@ -78,11 +80,12 @@ struct srow {
 	uint32_t orig;       /* index before sorting */
 };
 
-static int cmp_srow(const void *a, const void *b)
+static int cmp_srow(const void *a, const void *b, void *ctx)
 {
 	const struct srow *x = a, *y = b;
 	uint64_t xv, yv;
 
+	(void)ctx;
 	if (x->row.status != y->row.status)
 		return x->row.status < y->row.status ? -1 : 1;
 	switch (x->row.status) {
@@ -126,12 +129,15 @@ static void side_add(struct cg_diff_side *s, const struct cg_pmethod *m, int oth
 	s->rec_calls += m->rec_calls;
 }
 
+/* Rows are built beside their sort keys (struct srow), sorted in place, and
+ * then packed down into plain rows in the same array: the row of position
+ * i never lies above its srow, so each move copies downwards. */
 struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *later)
 {
 	struct cg_diff *d = xcalloc(1, sizeof(*d));
-	size_t n = base->nmethods + later->nmethods, i, j, k;
+	size_t n = base->nmethods + later->nmethods, i, j, k, nrows;
 	struct dkey *keys = xmalloc((n + 1) * sizeof(*keys));
-	struct srow *rows = xcalloc(n + 1, sizeof(*rows));
+	struct srow *rows;
 	uint32_t *key_row = xmalloc((n + 1) * sizeof(*key_row));
 	uint32_t *moved;
 	struct strbuf kb;
@@ -152,7 +158,11 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 	}
 	for (i = 0; i < n; i++)
 		keys[i].key = kb.data + keys[i].off;
-	qsort(keys, n, sizeof(*keys), cmp_dkey);
+	sort_inplace(keys, n, sizeof(*keys), cmp_dkey, NULL);
+	for (i = 0, nrows = 0; i < n; i++)
+		if (!i || cmp_bytes(keys[i].key, keys[i].len, keys[i - 1].key, keys[i - 1].len))
+			nrows++;
+	rows = xcalloc(nrows + 1, sizeof(*rows));
 	/* One row per group of equal keys. */
 	for (i = 0, k = 0; i < n; i = j, k++) {
 		struct cg_diff_row *r = &rows[k].row;
@@ -174,15 +184,17 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 		r->d_calls = (int64_t)(r->later.calls + r->later.rec_calls) -
 			     (int64_t)(r->base.calls + r->base.rec_calls);
 	}
-	qsort(rows, k, sizeof(*rows), cmp_srow);
+	sort_inplace(rows, k, sizeof(*rows), cmp_srow, NULL);
 	/* moved[unsorted row] = sorted position, to map later methods to rows. */
 	moved = xmalloc((k + 1) * sizeof(*moved));
-	d->rows = xmalloc((k + 1) * sizeof(*d->rows));
 	for (i = 0; i < k; i++) {
 		moved[rows[i].orig] = (uint32_t)i;
-		d->rows[i] = rows[i].row;
 		d->counts[rows[i].row.status]++;
 	}
+	d->rows = (struct cg_diff_row *)(void *)rows;
+	for (i = 0; i < k; i++)
+		memmove(&d->rows[i], &rows[i].row, sizeof(d->rows[i]));
+	d->rows = xrealloc(d->rows, (k + 1) * sizeof(*d->rows));
 	d->nrows = k;
 	d->nby_later = later->npos;
 	d->by_later = xmalloc((later->npos + 1) * sizeof(*d->by_later));
@@ -198,7 +210,6 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 		d->later_o_total = later->o_total_us;
 	}
 	free(moved);
-	free(rows);
 	free(key_row);
 	free(keys);
 	strbuf_free(&kb);
