@@ -104,17 +104,19 @@ static void progress_clear(void)
 }
 
 /* Observers of the replay, chained: the calling-context tree's first, then
- * the HTML timeline's, then the event log's, as needs asks. */
+ * the HTML timeline's, then the event log's, each only when needs asks. */
 static void observe(struct loaded *L, unsigned needs)
 {
 	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 };
-	const struct cg_observer *next;
+	const struct cg_observer *next = NULL;
 
 	if (!(needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS)))
 		return;
-	L->cct = cct_create();
-	cct_observer(L->cct, &co);
-	next = &co;
+	if (needs & NEED_CCT) {
+		L->cct = cct_create();
+		cct_observer(L->cct, &co);
+		next = &co;
+	}
 	if (needs & NEED_TIMELINE) {
 		L->timeline = timeline_create();
 		timeline_observer(L->timeline, next, &to);

@@ -3,9 +3,12 @@
  * for the exporters that need the real timeline (speedscope's evented
  * profiles, Chrome trace events).
  *
- * Memory is one 16-byte entry per enter and per leave: proportional to the
- * calls of the selected threads, like the exports made from it (whose text
- * is several times larger), so it is built only when such an export is
+ * One 16-byte entry per enter and per leave, in blocks of EV_BLOCK entries.
+ * Memory is bounded: once the blocks held reach the budget (EV_BUDGET bytes
+ * by default), full blocks go to an unnamed temporary file in $TMPDIR (or
+ * /tmp), read back a block at a time when an export walks a thread.  So an
+ * export of a trace of any length needs the budget in memory and about 32
+ * bytes of disk per call.  The log is built only when such an export is
  * asked for.
  *
  * A frame entered before tracing (observer adopt) spans [first, t] and is
@@ -25,6 +28,7 @@
 #include <stdint.h>
 
 #include "model/profile.h"
+#include "util/util.h"
 
 #define EV_LEAVE UINT32_MAX
 
@@ -46,10 +50,36 @@ void events_observer(struct cg_events *ev, const struct cg_observer *next,
 /* Profile thread indexes seen (threads beyond it recorded nothing). */
 size_t events_thread_count(const struct cg_events *ev);
 
-/* Thread i's events: *pre (n_pre adopted enters, outermost first, all at
- * time *first) then *evs (n).  Returns n_pre + n. */
-size_t events_thread(const struct cg_events *ev, size_t i, const struct cg_event **pre,
-		     size_t *n_pre, const struct cg_event **evs, size_t *n);
+/* Memory held before blocks go to the temporary file (for tests; the
+ * default is EV_BUDGET).  Call before the replay. */
+#define EV_BLOCK 4096
+#define EV_BUDGET ((size_t)32 << 20)
+void events_set_budget(struct cg_events *ev, size_t bytes);
+
+/* 0, or -1 with err set when the log could not be written to its
+ * temporary file (the events after the failure are lost). */
+int events_status(const struct cg_events *ev, struct cg_error *err);
+
+/* A reader of thread i's events: the adopted enters (outermost first, all at
+ * time `first`), then the recorded stream. */
+struct cg_event_reader {
+	const struct cg_events *ev;
+	size_t thread, block;
+	int phase;                /* 0 adopted enters, 1 blocks, 2 current, 3 end */
+	struct cg_event *buf;     /* a block read back from the file */
+};
+
+/* Start reading thread i (any i: a thread that recorded nothing has no
+ * events).  *first gets the thread's first time (for adopted enters). */
+void events_open(const struct cg_events *ev, size_t i, struct cg_event_reader *rd,
+		 uint64_t *first);
+
+/* The next batch of events into *evs (valid until the next call): their
+ * count, 0 at the end, or -1 with err set when the temporary file cannot
+ * be read. */
+long events_next(struct cg_event_reader *rd, const struct cg_event **evs, struct cg_error *err);
+
+void events_close(struct cg_event_reader *rd);
 
 /* Enters recorded over all threads (adopted frames included). */
 uint64_t events_calls(const struct cg_events *ev);

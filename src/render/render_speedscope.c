@@ -1,4 +1,5 @@
-/* render_speedscope.c - speedscope evented profiles from the event log. */
+/* render_speedscope.c - speedscope evented profiles from the event log,
+ * written as the log is read back. */
 #include "render/render_speedscope.h"
 
 #include <inttypes.h>
@@ -52,78 +53,84 @@ static void put_events(struct strbuf *sb, const struct cg_event *e, size_t n, ui
 	}
 }
 
+/* The profiles come first and stream out as the event log is read back;
+ * the frames they name follow in "shared" (JSON does not order keys). */
 static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
 {
 	const struct cg_view *v = profile_view(r->profile, -1);
 	size_t nm = symtab_method_count(r->st), i, nf = 0, cap = 0, cap_stack = 0, depth;
 	uint32_t *frame, *order = NULL, *stack = NULL;
 	struct cg_exportnames *names;
-	struct strbuf profiles;
 	const char *base = strrchr(r->file, '/');
+	int rc = 0;
 
 	if (!r->events) {
 		cg_error_set(err, -1, "speedscope output needs the event log (internal error)");
 		return -1;
 	}
+	if (events_status(r->events, err) < 0)
+		return -1;
 	frame = xmalloc((nm + 1) * sizeof(*frame));
 	for (i = 0; i < nm; i++)
 		frame[i] = UINT32_MAX;
-	strbuf_init(&profiles);
-	for (i = 0; i < v->nthreads; i++) {
+	strbuf_puts(sb, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
+			"\"exporter\":\"callgraph\",\"name\":");
+	put_str(sb, base ? base + 1 : r->file);
+	strbuf_puts(sb, ",\"activeProfileIndex\":0,\n\"profiles\":[");
+	for (i = 0; i < v->nthreads && !rc; i++) {
 		const struct cg_pthread *t = &v->threads[i];
-		const struct cg_event *pre, *evs;
-		size_t npre, n;
+		struct cg_event_reader rd;
+		const struct cg_event *evs;
+		uint64_t first;
+		long n;
 		int comma = 0;
 
-		events_thread(r->events, i, &pre, &npre, &evs, &n);
-		strbuf_printf(&profiles, "%s\n{\"type\":\"evented\",\"name\":", i ? "," : "");
-		strbuf_putc(&profiles, '"');
-		strbuf_put_json(&profiles, t->name);
-		strbuf_printf(&profiles, " (tid %u)\",\"unit\":\"microseconds\",\"startValue\":0,"
-					 "\"endValue\":%" PRIu64 ",\"events\":[",
+		strbuf_printf(sb, "%s\n{\"type\":\"evented\",\"name\":", i ? "," : "");
+		strbuf_putc(sb, '"');
+		strbuf_put_json(sb, t->name);
+		strbuf_printf(sb, " (tid %u)\",\"unit\":\"microseconds\",\"startValue\":0,"
+				  "\"endValue\":%" PRIu64 ",\"events\":[",
 			      t->tid, t->last_us - t->first_us);
 		depth = 0;
-		put_events(&profiles, pre, npre, t->first_us, frame, &order, &nf, &cap, &stack,
-			   &depth, &cap_stack, &comma);
-		put_events(&profiles, evs, n, t->first_us, frame, &order, &nf, &cap, &stack, &depth,
-			   &cap_stack, &comma);
-		strbuf_puts(&profiles, "]}");
+		events_open(r->events, i, &rd, &first);
+		while ((n = events_next(&rd, &evs, err)) > 0) {
+			put_events(sb, evs, (size_t)n, t->first_us, frame, &order, &nf, &cap, &stack,
+				   &depth, &cap_stack, &comma);
+			strbuf_spill(sb);
+		}
+		events_close(&rd);
+		if (n < 0)
+			rc = -1;
+		strbuf_puts(sb, "]}");
 	}
-
-	{
+	if (!rc) {
 		unsigned char *used = xcalloc(nm + 1, 1);
 
 		for (i = 0; i < nf; i++)
 			used[order[i]] = 1;
 		names = exportname_build(r->st, used, JN_SIG | (r->short_names ? JN_SHORT : 0));
 		free(used);
-	}
-	strbuf_puts(sb, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
-			"\"exporter\":\"callgraph\",\"name\":");
-	put_str(sb, base ? base + 1 : r->file);
-	strbuf_puts(sb, ",\"activeProfileIndex\":0,\n\"shared\":{\"frames\":[");
-	for (i = 0; i < nf; i++) {
-		const struct cg_method_info *m = symtab_method(r->st, order[i]);
+		strbuf_puts(sb, "],\n\"shared\":{\"frames\":[");
+		for (i = 0; i < nf; i++) {
+			const struct cg_method_info *m = symtab_method(r->st, order[i]);
 
-		strbuf_printf(sb, "%s\n{\"name\":", i ? "," : "");
-		put_str(sb, exportname_get(names, order[i]));
-		if (m->source[0]) {
-			strbuf_puts(sb, ",\"file\":");
-			put_str(sb, m->source);
+			strbuf_printf(sb, "%s\n{\"name\":", i ? "," : "");
+			put_str(sb, exportname_get(names, order[i]));
+			if (m->source[0]) {
+				strbuf_puts(sb, ",\"file\":");
+				put_str(sb, m->source);
+			}
+			if (m->line > 0)
+				strbuf_printf(sb, ",\"line\":%d", m->line);
+			strbuf_putc(sb, '}');
 		}
-		if (m->line > 0)
-			strbuf_printf(sb, ",\"line\":%d", m->line);
-		strbuf_putc(sb, '}');
+		strbuf_puts(sb, "]}}\n");
+		exportname_free(names);
 	}
-	strbuf_puts(sb, "]},\n\"profiles\":[");
-	strbuf_add(sb, profiles.data ? profiles.data : "", profiles.len);
-	strbuf_puts(sb, "]}\n");
-	strbuf_free(&profiles);
-	exportname_free(names);
 	free(frame);
 	free(order);
 	free(stack);
-	return 0;
+	return rc;
 }
 
 const struct cg_renderer render_speedscope = { "speedscope", speedscope_render };

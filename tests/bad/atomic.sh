@@ -336,6 +336,44 @@ if mkfifo sig.fifo 2>/dev/null && [ -d /proc/self/fd ] && [ "${CG_VALGRIND:-}" !
 	rm -f sig.fifo
 fi
 
+# The event log of --speedscope and --chrome-trace holds 32 MB and puts the
+# rest in an unnamed file in $TMPDIR: 1 200 000 calls (2 400 000 events,
+# 37 MB of log) spill.  With $TMPDIR missing the run fails with one line
+# and writes nothing; with a writable $TMPDIR every event comes back and
+# the directory stays empty.
+"$BUILD/tracegen" -o spill.trace - <<'DESC' || exit 1
+thread 1 main
+method 0x8 com.example.B step ()V B.java
+repeat 1200000
+call 1 0x8 +1 +2
+end
+DESC
+rm -f spill.json
+TMPDIR=$W/missing $CG -q --speedscope spill.json spill.trace 2>"$TMP/stderr"
+rc=$?
+check event-log-tmpdir-missing 1 "callgraph: spill.trace: cannot create the event log's temporary file: No such file or directory"
+[ -e spill.json ] && bad "spill.json exists"
+mkdir -p "$W/evtmp"
+TMPDIR=$W/evtmp $CG -q --speedscope spill.json spill.trace 2>"$TMP/stderr"
+rc=$?
+check event-log-spilled 0 ""
+case=event-log-spilled-events
+if ! python3 -c '
+import json, sys
+p = json.load(open(sys.argv[1]))["profiles"][0]
+o = sum(1 for e in p["events"] if e["type"] == "O")
+c = sum(1 for e in p["events"] if e["type"] == "C")
+last = p["events"][-1]["at"]
+sys.exit(0 if (o, c, last) == (1200000, 1200000, 3599999) else "%d opens, %d closes, last at %d" % (o, c, last))
+' spill.json 2>"$TMP/err"; then
+	bad "$(cat "$TMP/err")"
+elif [ -n "$(ls -A "$W/evtmp")" ]; then
+	bad "left in TMPDIR: $(ls -A "$W/evtmp")"
+else
+	ok
+fi
+rm -rf spill.trace spill.json "$W/evtmp"
+
 # Names with terminal escapes: filtered on a terminal (text, -o dump, -d
 # text, run under script(1) for a pseudo-terminal); files keep the bytes.
 "$BUILD/tracegen" -o evil.trace - <<'DESC' || exit 1
