@@ -342,6 +342,39 @@ else
 	ko "tracegen many.desc"
 fi
 
+# --- 300 busy threads: the page lists the 256 busiest ------------------------
+# Thread i (1..300) calls A once, from 10 to 1000 + i us (990 + i us): every
+# thread is over 1/1000 of the total, so only the cap of 256 folds: the
+# page lists worker-45 .. worker-300 and one entry for the 44 others, 88
+# records and 44 x 990 + (1 + .. + 44) = 44550 us.  Cheap enough for every
+# build, sanitizers included.
+{
+	echo "clock dual"
+	awk 'BEGIN { for (i = 1; i <= 300; i++) printf "thread %d worker-%d\n", i, i }'
+	echo "method 0x4 com.example.Work a ()V A.java"
+	awk 'BEGIN { for (i = 1; i <= 300; i++) printf "call %d 0x4 10 %d\n", i, 1000 + i }'
+} >t300.desc
+if "$BUILD/tracegen" -o t300.trace t300.desc && $CG -q --html t300.html t300.trace 2>err; then
+	if python3 - t300.html <<'PY'
+import json, re, sys
+s = open(sys.argv[1], encoding='utf-8').read()
+d = json.loads(re.search(r'id="cg-data">\n(.*?)\n</script>', s, re.S).group(1))
+listed = [t[1] for t in d['threads'][:-1]]
+ok = (len(d['threads']) == 257
+      and sorted(listed) == sorted('worker-%d' % i for i in range(45, 301))
+      and d['threads'][-1] == [-1, '44 idle threads', 88, 44550, 0])
+sys.exit(0 if ok else 1)
+PY
+	then
+		ok
+	else
+		ko "html-300-threads: the page does not list the 256 busiest threads and fold 44"
+	fi
+else
+	ko "html-300-threads: $(head -2 err)"
+fi
+rm -f t300.trace t300.html
+
 # --- gzip inflated on its own thread: the same bytes as the file itself -------
 # tests/gen/examples/gzbig.desc: 360000 records, about 5 MB, several of the
 # inflating thread's 1 MB buffers.
