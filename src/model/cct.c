@@ -7,10 +7,11 @@
  * exclusive share. */
 #include "model/cct.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/htab.h"
+#include "util/itab.h"
 #include "util/util.h"
 
 struct cframe {
@@ -32,12 +33,20 @@ struct cg_cct {
 	size_t n, cap;
 	struct cthread *threads;
 	size_t nthreads, cap_threads;
-	struct cg_htab tab;   /* (parent node, method index) -> child node */
+	struct cg_itab tab;   /* (parent node, method index) -> child node; the key is a
+	                       * node's first 8 bytes */
 };
 
+/* The key of a child node: its first 8 bytes, parent then midx. */
+_Static_assert(offsetof(struct cg_cct_node, parent) == 0 && offsetof(struct cg_cct_node, midx) == 4,
+	       "the child table keys nodes by their first 8 bytes");
 static uint64_t key_of(uint32_t parent, uint32_t midx)
 {
-	return (uint64_t)parent << 32 | midx;
+	uint32_t k[2] = { parent, midx };
+	uint64_t v;
+
+	memcpy(&v, k, sizeof(v));
+	return v;
 }
 
 static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
@@ -56,7 +65,7 @@ static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 	if (parent != CCT_NONE) {
 		n->next_sibling = c->nodes[parent].first_child;
 		c->nodes[parent].first_child = id;
-		htab_insert(&c->tab, key_of(parent, midx), id, 0);
+		itab_insert(&c->tab, id, c->nodes, sizeof(*c->nodes));
 	}
 	return id;
 }
@@ -87,7 +96,7 @@ static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 	struct cg_cct *c = ctx;
 	struct cthread *th = thread_get(c, thread);
 	uint32_t parent = th->depth ? th->stack[th->depth - 1].node : th->root;
-	uint32_t n = htab_find(&c->tab, key_of(parent, midx));
+	uint32_t n = itab_find(&c->tab, key_of(parent, midx), c->nodes, sizeof(*c->nodes));
 	struct cframe *f;
 
 	if (n == CCT_NONE)
@@ -153,7 +162,7 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	list = c->nodes[root].first_child;
 	c->nodes[root].first_child = CCT_NONE;
 	for (x = list; x != CCT_NONE; x = c->nodes[x].next_sibling) {
-		htab_delete(&c->tab, key_of(root, c->nodes[x].midx));
+		itab_delete(&c->tab, key_of(root, c->nodes[x].midx), c->nodes, sizeof(*c->nodes));
 		moved += c->nodes[x].incl_us;
 		o_moved += c->nodes[x].o_incl_us;
 	}
@@ -169,7 +178,7 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 		c->nodes[x].parent = a;
 		c->nodes[x].next_sibling = c->nodes[a].first_child;
 		c->nodes[a].first_child = x;
-		htab_insert(&c->tab, key_of(a, c->nodes[x].midx), x, 0);
+		itab_insert(&c->tab, x, c->nodes, sizeof(*c->nodes));
 	}
 }
 
@@ -188,7 +197,7 @@ void cct_free(struct cg_cct *c)
 		free(c->threads[i].stack);
 	free(c->threads);
 	free(c->nodes);
-	htab_free(&c->tab);
+	itab_free(&c->tab);
 	free(c);
 }
 
