@@ -164,6 +164,10 @@ static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *
 	timeline_observer(L->tl, &to_cct, &to_timeline);
 	/* ... and the event log of --speedscope / --chrome-trace in front. */
 	L->ev = events_create();
+	/* Inputs of odd length keep no event in memory: every block goes
+	 * through the temporary file. */
+	if (size & 1)
+		events_set_budget(L->ev, 0);
 	events_observer(L->ev, &to_timeline, &to_events);
 	profile_set_observer(L->p, &to_events);
 	if (dump_it && (devnull = fopen("/dev/null", "w")) != NULL) {
