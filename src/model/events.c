@@ -27,7 +27,6 @@ struct ethread {
 	size_t nblocks, cap_blocks;
 	struct cg_event *pre;   /* adopted enters, in adoption order */
 	size_t npre, cap_pre;
-	uint64_t first;
 };
 
 struct cg_events {
@@ -186,7 +185,6 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	th->pre[th->npre].t = first;
 	th->pre[th->npre].midx = midx;
 	th->npre++;
-	th->first = first;
 	push(e, th, t, EV_LEAVE);
 	e->calls++;
 }
@@ -257,13 +255,12 @@ size_t events_thread_count(const struct cg_events *e)
 	return e->nth;
 }
 
-void events_open(const struct cg_events *e, size_t i, struct cg_event_reader *rd, uint64_t *first)
+void events_open(const struct cg_events *e, size_t i, struct cg_event_reader *rd)
 {
 	memset(rd, 0, sizeof(*rd));
 	rd->ev = e;
 	rd->thread = i;
 	rd->phase = i < e->nth ? 0 : 3;
-	*first = i < e->nth ? e->th[i].first : 0;
 }
 
 static long read_block(struct cg_event_reader *rd, const struct eblock *b,

@@ -15,8 +15,8 @@
  * the caller of everything its thread ran before t: its enter is listed
  * before the thread's recorded events, at time `first`; when a thread has
  * several, the one adopted last is the outermost.  Read a thread's events
- * with events_thread: the adopted enters (outermost first) followed by the
- * recorded stream.  Enters and leaves nest properly; every enter has its
+ * with events_open and events_next: the adopted enters (outermost first)
+ * followed by the recorded stream.  Enters and leaves nest properly; every enter has its
  * leave.
  *
  * The recorder owns its arrays; readers borrow them until events_free.
@@ -70,9 +70,8 @@ struct cg_event_reader {
 };
 
 /* Start reading thread i (any i: a thread that recorded nothing has no
- * events).  *first gets the thread's first time (for adopted enters). */
-void events_open(const struct cg_events *ev, size_t i, struct cg_event_reader *rd,
-		 uint64_t *first);
+ * events). */
+void events_open(const struct cg_events *ev, size_t i, struct cg_event_reader *rd);
 
 /* The next batch of events into *evs (valid until the next call): their
  * count, 0 at the end, or -1 with err set when the temporary file cannot

@@ -53,12 +53,11 @@ static int durations(const struct cg_events *ev, size_t i, uint64_t **dur, size_
 {
 	struct cg_event_reader rd;
 	const struct cg_event *e;
-	uint64_t first;
 	size_t depth = 0, k;
 	long n;
 
 	*ncalls = 0;
-	events_open(ev, i, &rd, &first);
+	events_open(ev, i, &rd);
 	while ((n = events_next(&rd, &e, err)) > 0) {
 		for (k = 0; k < (size_t)n; k++) {
 			if (e[k].midx != EV_LEAVE) {
@@ -125,10 +124,9 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 	for (i = 0; i < v->nthreads; i++) {
 		struct cg_event_reader rd;
 		const struct cg_event *e;
-		uint64_t first;
 		long n;
 
-		events_open(r->events, i, &rd, &first);
+		events_open(r->events, i, &rd);
 		while ((n = events_next(&rd, &e, err)) > 0)
 			for (k = 0; k < (size_t)n; k++)
 				if (e[k].midx != EV_LEAVE)
@@ -153,7 +151,6 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 		const struct cg_pthread *t = &v->threads[i];
 		struct cg_event_reader rd;
 		const struct cg_event *e;
-		uint64_t first;
 		size_t n, call = 0, depth = 0;
 		uint64_t dropped = 0, dropped_top = 0;
 		long got;
@@ -169,7 +166,7 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 			rc = -1;
 			break;
 		}
-		events_open(r->events, i, &rd, &first);
+		events_open(r->events, i, &rd);
 		while ((got = events_next(&rd, &e, err)) > 0) {
 			for (k = 0; k < (size_t)got; k++) {
 				keep = xgrow(keep, &cap_keep, depth + 1, 1);

@@ -81,7 +81,6 @@ static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struc
 		const struct cg_pthread *t = &v->threads[i];
 		struct cg_event_reader rd;
 		const struct cg_event *evs;
-		uint64_t first;
 		long n;
 		int comma = 0;
 
@@ -92,7 +91,7 @@ static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struc
 				  "\"endValue\":%" PRIu64 ",\"events\":[",
 			      t->tid, t->last_us - t->first_us);
 		depth = 0;
-		events_open(r->events, i, &rd, &first);
+		events_open(r->events, i, &rd);
 		while ((n = events_next(&rd, &evs, err)) > 0) {
 			put_events(sb, evs, (size_t)n, t->first_us, frame, &order, &nf, &cap, &stack,
 				   &depth, &cap_stack, &comma);

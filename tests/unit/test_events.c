@@ -49,11 +49,10 @@ static int round_trip(size_t budget, size_t n, struct cg_error *err)
 	for (th = 0; th < NTHREADS && !rc; th++) {
 		struct cg_event_reader rd;
 		const struct cg_event *e;
-		uint64_t first;
 		size_t got = 0, i;
 		long m;
 
-		events_open(ev, th, &rd, &first);
+		events_open(ev, th, &rd);
 		while ((m = events_next(&rd, &e, err)) > 0) {
 			for (i = 0; i < (size_t)m && !rc; i++, got++) {
 				size_t pos = got;
