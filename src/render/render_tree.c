@@ -160,7 +160,7 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	const struct cg_view *all = profile_view(r->profile, -1);
 	const char *const *focus, *const *hide;
 	struct tree_ctx T;
-	size_t i, pass, left_out = 0;
+	size_t i, pass, left_out = 0, folded = 0;
 	int global = 0;
 
 	profile_filters(r->profile, &focus, &hide);
@@ -197,6 +197,8 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 		uint32_t root = cct_root(c, (uint32_t)i);
 		size_t pi = r->thread_map ? (size_t)r->thread_map[i] : i;
 
+		if (root != CCT_NONE && r->thread_map && r->thread_map[i] < 0)
+			folded++;
 		if (root == CCT_NONE || (r->thread_map && r->thread_map[i] < 0))
 			continue;
 		if (T.w.budget == 0) {
@@ -215,9 +217,9 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	strbuf_puts(out, "],\n\"drops\":");
 	strbuf_add(out, drops.data, drops.len);
 	strbuf_printf(out, ",\n\"otherName\":\"%s\",\"fraction\":%d,\"depth\":%d,\"budget\":%d,\"global\":%d,"
-			   "\"kept\":%zu,\"dropped\":%zu,\"threadsLeftOut\":%zu,\"other\":%d}",
+			   "\"kept\":%zu,\"dropped\":%zu,\"threadsLeftOut\":%zu,\"folded\":%zu,\"other\":%d}",
 		      r->clock == CG_USE_CPU ? "wall" : "cpu", TREE_FRACTION, TREE_DEPTH, TREE_BUDGET,
-		      global, T.w.kept, T.w.dropped, left_out, T.other);
+		      global, T.w.kept, T.w.dropped, left_out, folded, T.other);
 	strbuf_free(&drops);
 	free(A.excl);
 	free(A.o_excl);

@@ -311,6 +311,9 @@ ok = ok and [t['i'] for t in tl['timeline']['threads']] == [0] and len(tl['threa
 ok = ok and [o[1].strip() for o in opts if not o[0]][1:] == ['worker-1 (1): 400.010 ms']
 ok = ok and [o[1] for o in opts if o[0]] == ['65534 idle threads (folded): 655.340 ms']
 ok = ok and '65534 idle threads' in fold and '>131068<' in fold and '>655.340<' in fold
+# the trees: thread 1 only, and they say how many threads are folded out
+tree = block('cg-tree-data')
+ok = ok and [t[0] for t in tree['threads']] == [0] and tree['folded'] == 65534
 sys.exit(0 if ok else 1)
 PY
 # Under a sanitizer one run on 65 535 threads takes minutes of CPU (every
@@ -363,6 +366,9 @@ listed = [t[1] for t in d['threads'][:-1]]
 ok = (len(d['threads']) == 257
       and sorted(listed) == sorted('worker-%d' % i for i in range(45, 301))
       and d['threads'][-1] == [-1, '44 idle threads', 88, 44550, 0])
+# the trees of all threads say how many threads are folded out of them
+tree = json.loads(re.search(r'id="cg-tree-data">\n(.*?)\n</script>', s, re.S).group(1))
+ok = ok and tree['folded'] == 44
 sys.exit(0 if ok else 1)
 PY
 	then

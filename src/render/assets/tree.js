@@ -170,17 +170,24 @@
       var frag = document.createDocumentFragment(), w = this, rows = this.visible();
       this.rows = rows;
       rows.forEach(function (n) { frag.appendChild(w.row(n)); });
-      if (!rows.length || (this.vi < 0 && X.threadsLeftOut)) frag.appendChild(this.note());
+      if (!rows.length || (this.vi < 0 && (X.threadsLeftOut || X.folded))) frag.appendChild(this.note());
       this.tbody.textContent = '';
       this.tbody.appendChild(frag);
     };
-    /* Why rows are missing: no method ran, or the size bound left threads out. */
+    /* Why rows are missing: no method ran, the size bound left threads out,
+       or idle threads are folded (their time is in the flat profile only). */
     Widget.prototype.note = function () {
-      var tr = el('tr', 'more'), td;
-      td = el('td', null, !this.top.length && this.vi >= 0 && !(D.views[this.vi + 1] && D.views[this.vi + 1].m.length)
-        ? 'No method ran on this thread.'
-        : X.threadsLeftOut + ' thread' + (X.threadsLeftOut === 1 ? '' : 's') +
+      var tr = el('tr', 'more'), td, why = [];
+      if (X.threadsLeftOut) {
+        why.push(X.threadsLeftOut + ' thread' + (X.threadsLeftOut === 1 ? '' : 's') +
           ' left out by the size bound (' + X.budget + ' nodes); select one in the flat profile instead.');
+      }
+      if (X.folded) {
+        why.push(X.folded + ' idle thread' + (X.folded === 1 ? '' : 's') +
+          ' folded (see the threads table) and not in this tree; the flat profile counts their time.');
+      }
+      td = el('td', null, !this.top.length && this.vi >= 0 && !(D.views[this.vi + 1] && D.views[this.vi + 1].m.length)
+        ? 'No method ran on this thread.' : why.join(' '));
       td.colSpan = 1 + this.spec.cols.length;
       tr.appendChild(td);
       return tr;
