@@ -49,9 +49,9 @@ static void *tgrow(void *p, size_t *cap, size_t need, size_t size)
 
 static uint32_t tm_find(const struct tstate *ts, uint32_t midx)
 {
-	uint32_t s = htab_find(&ts->tm_tab, midx);
+	uint32_t s = itab_find(&ts->tm_tab, midx, ts->tm, sizeof(*ts->tm));
 
-	return s == HTAB_NONE ? 0 : s;
+	return s == ITAB_NONE ? 0 : s;
 }
 
 /* The thread's slot for method midx, created when new; may move ts->tm. */
@@ -66,7 +66,7 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 	memset(&ts->tm[s], 0, sizeof(ts->tm[s]));
 	ts->tm[s].midx = midx;
 	ts->tm[s].last[0].edge = ts->tm[s].last[1].edge = NIL;
-	htab_insert(&ts->tm_tab, midx, s, 0);
+	itab_insert(&ts->tm_tab, s, ts->tm, sizeof(*ts->tm));
 	return s;
 }
 
@@ -399,6 +399,7 @@ static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
 
 	ts->tid = tid;
 	ts->free_edge = NIL;
+	ts->tm_tab.key4 = 1; /* a method slot's key is its first field, midx */
 	ts->selected = profile_thread_selected(p, tid);
 	if (ts->selected) {
 		/* Slot 0 stands for the root; hidden frames directly under the
@@ -562,7 +563,7 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
  * method and per edge). */
 static void thread_settle(struct tstate *ts)
 {
-	htab_free(&ts->tm_tab);
+	itab_free(&ts->tm_tab);
 	itab_free(&ts->etab);
 	free(ts->root_edges);
 	ts->root_edges = NULL;
@@ -585,7 +586,7 @@ static void thread_free(struct tstate *ts)
 	if (!ts)
 		return;
 	free(ts->tm);
-	htab_free(&ts->tm_tab);
+	itab_free(&ts->tm_tab);
 	free(ts->edges);
 	itab_free(&ts->etab);
 	free(ts->root_edges);

@@ -5,7 +5,6 @@
 #ifndef CG_PROFILE_IMPL_H
 #define CG_PROFILE_IMPL_H
 
-#include "util/htab.h"
 #include "util/itab.h"
 #include "model/profile.h"
 #include "util/strbuf.h"
@@ -21,7 +20,7 @@ struct tcall {
 };
 
 struct tmeth {
-	uint32_t midx;     /* symtab index */
+	uint32_t midx;     /* symtab index; first: the key of the thread's tm_tab */
 	uint32_t active;   /* activations on the stack now */
 	uint32_t epoch;
 	uint32_t hactive;  /* hidden (--hide/--focus) activations on the stack now */
@@ -70,7 +69,7 @@ struct tstate {
 	uint64_t root_excl, o_root_excl;
 	struct tmeth *tm;     /* slot 0: the root */
 	size_t ntm, cap_tm;
-	struct cg_htab tm_tab; /* midx -> tmeth slot */
+	struct cg_itab tm_tab; /* midx -> tmeth slot (midx is a slot's first field) */
 
 	struct tedge *edges;
 	size_t nedges, cap_edges;

@@ -22,7 +22,7 @@ static void grow(struct cg_itab *t, const void *recs, size_t size)
 	t->slots = xcalloc(t->nslots, sizeof(*t->slots));
 	for (i = 0; i < oldn; i++)
 		if (old[i])
-			place(t->slots, t->nslots - 1, itab_key(recs, size, old[i] - 1), old[i]);
+			place(t->slots, t->nslots - 1, itab_key(t, recs, size, old[i] - 1), old[i]);
 	free(old);
 }
 
@@ -30,7 +30,7 @@ void itab_insert(struct cg_itab *t, uint32_t index, const void *recs, size_t siz
 {
 	if ((t->live + 1) * 2 > t->nslots)
 		grow(t, recs, size);
-	place(t->slots, t->nslots - 1, itab_key(recs, size, index), index + 1);
+	place(t->slots, t->nslots - 1, itab_key(t, recs, size, index), index + 1);
 	t->live++;
 }
 
@@ -38,10 +38,10 @@ void itab_delete(struct cg_itab *t, uint64_t key, const void *recs, size_t size)
 {
 	size_t mask = t->nslots - 1, i = (size_t)hash64(key) & mask, j;
 
-	while (itab_key(recs, size, t->slots[i] - 1) != key)
+	while (itab_key(t, recs, size, t->slots[i] - 1) != key)
 		i = (i + 1) & mask;
 	for (j = (i + 1) & mask; t->slots[j]; j = (j + 1) & mask) {
-		size_t k = (size_t)hash64(itab_key(recs, size, t->slots[j] - 1)) & mask;
+		size_t k = (size_t)hash64(itab_key(t, recs, size, t->slots[j] - 1)) & mask;
 
 		/* Move j into the hole at i unless its home lies in (i, j]. */
 		if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) {

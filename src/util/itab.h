@@ -1,12 +1,16 @@
 /* itab.h - an open-addressing hash set of 32-bit indices into an array the
- * owner keeps, whose records start with their uint64_t key.
+ * owner keeps, whose records start with their key: the model's one hash
+ * table (methods and edges of a thread, children in the calling-context
+ * tree).
  *
- * A slot is 4 bytes (index + 1; 0 = empty) where a cg_htab slot is 16: the
- * key is read from the record to compare, so a table of millions of edges
- * costs about 11 bytes per edge instead of 43.  Linear probing, at most
- * half full, grown by doubling, deletion by backward shift.  Every call
- * takes the array as it is now (recs, and the size of a record), since the
- * owner may move it.  Zero-initialised, freed with itab_free.
+ * A slot is 4 bytes (index + 1; 0 = empty): the key is read from the
+ * record to compare, so a table of millions of edges costs about 11 bytes
+ * per edge, where (key, value) slots cost 43.  Linear probing, at most
+ * half full, grown by doubling, deletion by backward shift.  Keys are
+ * 64-bit, or 32-bit when the owner sets key4 (before the first insert).
+ * Every call takes the array as it is now (recs, and the size of a
+ * record), since the owner may move it.  Zero-initialised, freed with
+ * itab_free.
  */
 #ifndef CG_ITAB_H
 #define CG_ITAB_H
@@ -22,14 +26,22 @@
 struct cg_itab {
 	uint32_t *slots;
 	size_t nslots, live;
+	int key4;          /* set by the owner: keys are a uint32_t, not a uint64_t */
 };
 
 /* The key of record i. */
-static inline uint64_t itab_key(const void *recs, size_t size, uint32_t i)
+static inline uint64_t itab_key(const struct cg_itab *t, const void *recs, size_t size,
+				uint32_t i)
 {
+	const char *p = (const char *)recs + (size_t)i * size;
 	uint64_t k;
+	uint32_t k4;
 
-	memcpy(&k, (const char *)recs + (size_t)i * size, sizeof(k));
+	if (t->key4) {
+		memcpy(&k4, p, sizeof(k4));
+		return k4;
+	}
+	memcpy(&k, p, sizeof(k));
 	return k;
 }
 
@@ -43,7 +55,7 @@ static inline uint32_t itab_find(const struct cg_itab *t, uint64_t key, const vo
 	if (!t->nslots)
 		return ITAB_NONE;
 	for (i = (size_t)hash64(key) & mask; (v = t->slots[i]) != 0; i = (i + 1) & mask)
-		if (itab_key(recs, size, v - 1) == key)
+		if (itab_key(t, recs, size, v - 1) == key)
 			return v - 1;
 	return ITAB_NONE;
 }
