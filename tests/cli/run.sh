@@ -382,9 +382,9 @@ fi
 rm -f t300.trace t300.html
 
 # --- gzip inflated on its own thread: the same bytes as the file itself -------
-# tests/gen/examples/gzbig.desc: 360000 records, about 5 MB, several of the
+# tests/data/gzbig.desc: 360000 records, about 5 MB, several of the
 # inflating thread's 1 MB buffers.
-"$BUILD/tracegen" -o gzbig.trace "$TOP/tests/gen/examples/gzbig.desc" && gzip -c gzbig.trace >gzbig.trace.gz || ko "gzip-same: tracegen"
+"$BUILD/tracegen" -o gzbig.trace "$TOP/tests/data/gzbig.desc" && gzip -c gzbig.trace >gzbig.trace.gz || ko "gzip-same: tracegen"
 # Every record line (the "#" header lines name the file and its compression).
 "$CG" -q -o gzbig.trace 2>&1 | grep -v '^#' >raw.dump
 "$CG" -q -o gzbig.trace.gz 2>&1 | grep -v '^#' >gz.dump
