@@ -41,7 +41,7 @@ static void link(uint32_t c, uint32_t h, uint32_t *nin, uint32_t *nout, uint32_t
 void fold_chains(const struct cg_view *v, const struct cg_graph_sel *sel, int enable,
 		 struct cg_fold *out)
 {
-	size_t nt = v->nthreads, nm = v->nmethods, ni = nt + nm, i, k, cap = 0;
+	size_t nt = v->nthreads, nm = v->nmethods, ni = nt + nm, i, k, cap = 0, cap_start = 1;
 	uint32_t *nin, *nout, *pred, *succ;
 	unsigned char *pass;
 
@@ -95,7 +95,7 @@ void fold_chains(const struct cg_view *v, const struct cg_graph_sel *sel, int en
 		}
 		out->folded += n;
 		out->nchains++;
-		out->start = xrealloc(out->start, (out->nchains + 1) * sizeof(*out->start));
+		out->start = xgrow(out->start, &cap_start, out->nchains + 1, sizeof(*out->start));
 		out->start[out->nchains] = first + n;
 	}
 	free(nin);

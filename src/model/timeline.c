@@ -31,7 +31,7 @@ struct tl_thread {
 
 struct cg_timeline {
 	struct tl_thread *th;
-	size_t nth;
+	size_t nth, cap_th;
 	uint64_t seen, kept, merged;
 	int finished;
 	int has_other;            /* the profile reported the other clock */
@@ -73,9 +73,10 @@ void timeline_free(struct cg_timeline *tl)
 static struct tl_thread *thread_slot(struct cg_timeline *tl, uint32_t i)
 {
 	if (i >= tl->nth) {
-		size_t n = i + 1;
+		size_t n = (size_t)i + 1;
 
-		tl->th = xrealloc(tl->th, n * sizeof(*tl->th));
+		/* Doubling: threads appear one by one, up to 65536 of them. */
+		tl->th = xgrow(tl->th, &tl->cap_th, n, sizeof(*tl->th));
 		memset(tl->th + tl->nth, 0, (n - tl->nth) * sizeof(*tl->th));
 		tl->nth = n;
 	}
