@@ -10,22 +10,17 @@ and its wall_* numbers its own primary numbers (and the reverse for the
 single-clock trace both runs are the same and carry only that clock.
 Prints failures and "LABEL: N passed, N failed"."""
 import json, sys
+import os
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import Checks  # noqa: E402
 
 
 def main():
     wall = json.load(open(sys.argv[1]))
     cpu = json.load(open(sys.argv[2]))
     label = sys.argv[3] if len(sys.argv) > 3 else sys.argv[1]
-    ok = bad = 0
-
-    def check(cond, what):
-        nonlocal ok, bad
-        if cond:
-            ok += 1
-        else:
-            bad += 1
-            if bad <= 20:
-                print("FAIL %s: %s" % (label, what))
+    check = Checks(label, shown=20)
 
     clocks = wall["trace"]["clocks"]
     check(cpu["trace"]["clocks"] == clocks, "clocks differ between runs")
@@ -81,8 +76,7 @@ def main():
                 for c in absent:
                     check(not any(f.startswith(c + "_") for f in x),
                           "%s fields on a single-clock trace" % c)
-    print("%s: %d passed, %d failed" % (label, ok, bad))
-    return 1 if bad else 0
+    return check.summary()
 
 
 sys.exit(main())

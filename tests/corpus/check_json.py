@@ -11,6 +11,10 @@ all of it on the primary clock and on each clock the trace carries (cpu_*,
 wall_*).
 Prints failures and "LABEL: N passed, N failed"."""
 import json, sys
+import os
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import Checks  # noqa: E402
 
 def check_clock(d, c, check):
     """The invariants on one clock: c is "" (primary), "cpu_" or "wall_"."""
@@ -43,18 +47,10 @@ def check_clock(d, c, check):
 def main():
     d = json.load(open(sys.argv[1]))
     label = sys.argv[2] if len(sys.argv) > 2 else sys.argv[1]
-    ok = bad = 0
-    def check(cond, what):
-        nonlocal ok, bad
-        if cond:
-            ok += 1
-        else:
-            bad += 1
-            print("FAIL %s: %s" % (label, what))
+    check = Checks(label)
     # The primary clock (unprefixed), then each named clock the trace has.
     for c in [""] + [k + "_" for k in d["trace"].get("clocks", [])]:
         check_clock(d, c, check)
-    print("%s: %d passed, %d failed" % (label, ok, bad))
-    return 1 if bad else 0
+    return check.summary()
 
 sys.exit(main())

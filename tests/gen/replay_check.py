@@ -14,6 +14,10 @@ import json
 import struct
 import sys
 from collections import defaultdict
+import os
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import Checks  # noqa: E402
 
 
 def replay(path):
@@ -77,16 +81,7 @@ def main():
     meth, edge, thr = replay(sys.argv[1])
     js = json.load(open(sys.argv[2]))
     label = sys.argv[3] if len(sys.argv) > 3 else sys.argv[1]
-    ok = bad = 0
-
-    def check(cond, what):
-        nonlocal ok, bad
-        if cond:
-            ok += 1
-        else:
-            bad += 1
-            if bad <= 20:
-                print("FAIL %s: %s" % (label, what))
+    check = Checks(label, shown=20)
 
     hexid = lambda m: "0x%x" % m
     got = {m["id"]: m for m in js["methods"]}
@@ -117,8 +112,7 @@ def main():
             tc += t["now"][1] - t["first"][1]
     check(len(js["threads"]) == len(thr), "threads: %d, replay %d" % (len(js["threads"]), len(thr)))
     check((js["wall_total_us"], js["cpu_total_us"]) == (tw, tc), "totals")
-    print("%s: %d passed, %d failed" % (label, ok, bad))
-    return 1 if bad else 0
+    return check.summary()
 
 
 if __name__ == "__main__":

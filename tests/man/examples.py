@@ -17,6 +17,9 @@ HTML, JSON, folded stacks).  Prints "FAIL man: ..." lines and
 "man-examples: N passed, N failed"."""
 import json, os, re, shlex, subprocess, sys, tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import Checks  # noqa: E402
+
 def unroff(line):
     line = line.replace("\\-", "-").replace("\\(rs", "\\").replace("\\e", "\\")
     return line.replace("\\(mc", "\u00b5").replace("\\&", "")
@@ -85,14 +88,7 @@ def named_outputs(cmd):
 
 def main():
     man, callgraph, tracegen, descs = sys.argv[1:5]
-    passed = failed = 0
-    def check(ok, what):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-            print("FAIL man: " + what)
+    check = Checks("man", "man-examples")
     work = tempfile.mkdtemp(prefix="cgman.")
     for t in ("calc", "before", "after", "dual"):
         subprocess.run([tracegen, "-o", os.path.join(work, t + ".trace"),
@@ -141,7 +137,6 @@ def main():
                   r.stderr.decode("utf-8", "replace").strip()[:200]))
         check(ok, "%s example: %s" % (where, cmd))
     subprocess.run(["rm", "-rf", work])
-    print("man-examples: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return check.summary()
 
 sys.exit(main())
