@@ -32,7 +32,6 @@ struct ethread {
 struct cg_events {
 	struct ethread *th;
 	size_t nth, cap_th;
-	uint64_t calls;
 	struct cg_observer next;
 	int has_next;
 	size_t budget, held;    /* bytes allowed, bytes of blocks held */
@@ -161,7 +160,6 @@ static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 	if (e->has_next && e->next.enter)
 		e->next.enter(e->next.ctx, thread, midx, t);
 	push(e, thread_get(e, thread), t, midx);
-	e->calls++;
 }
 
 static void on_leave(void *ctx, uint32_t thread, uint64_t t)
@@ -186,7 +184,6 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	th->pre[th->npre].midx = midx;
 	th->npre++;
 	push(e, th, t, EV_LEAVE);
-	e->calls++;
 }
 
 struct cg_events *events_create(void)
@@ -248,11 +245,6 @@ void events_observer(struct cg_events *e, const struct cg_observer *next, struct
 	o->leave = on_leave;
 	o->adopt = on_adopt;
 	o->other = e->has_next && e->next.other ? on_other : NULL;
-}
-
-size_t events_thread_count(const struct cg_events *e)
-{
-	return e->nth;
 }
 
 void events_open(const struct cg_events *e, size_t i, struct cg_event_reader *rd)
@@ -339,9 +331,4 @@ void events_close(struct cg_event_reader *rd)
 {
 	free(rd->buf);
 	rd->buf = NULL;
-}
-
-uint64_t events_calls(const struct cg_events *e)
-{
-	return e->calls;
 }

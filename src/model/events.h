@@ -47,9 +47,6 @@ void events_free(struct cg_events *ev);
 void events_observer(struct cg_events *ev, const struct cg_observer *next,
 		     struct cg_observer *o);
 
-/* Profile thread indexes seen (threads beyond it recorded nothing). */
-size_t events_thread_count(const struct cg_events *ev);
-
 /* Memory held before blocks go to the temporary file (for tests; the
  * default is EV_BUDGET).  Call before the replay. */
 #define EV_BLOCK 4096
@@ -79,8 +76,5 @@ void events_open(const struct cg_events *ev, size_t i, struct cg_event_reader *r
 long events_next(struct cg_event_reader *rd, const struct cg_event **evs, struct cg_error *err);
 
 void events_close(struct cg_event_reader *rd);
-
-/* Enters recorded over all threads (adopted frames included). */
-uint64_t events_calls(const struct cg_events *ev);
 
 #endif
