@@ -104,7 +104,7 @@ static uint32_t callee_item(const struct cg_view *v, const struct cg_pedge *e)
  * leave it (by_callee 0) or enter it (by_callee 1).  *start has ni + 1
  * entries; both arrays are the caller's to free. */
 static void edge_rows(const struct cg_view *v, const unsigned char *use, int by_callee,
-		      size_t **start_out, uint32_t **adj_out)
+		      uint32_t **start_out, uint32_t **adj_out)
 {
 	uint32_t *keys = xmalloc((v->nedges + 1) * sizeof(*keys));
 	struct cg_groups g;
@@ -149,7 +149,7 @@ int filter_select(const struct cg_view *v, const struct cg_graph_rules *rules,
 		e_pm = pct_micro(rules->edge_pct), h_pm = pct_micro(rules->hot_pct);
 	unsigned char *rule, *reach, *cand, *hot, *kept, *drawn_in;
 	uint32_t *queue, *ids, *tmp, *stamp;
-	size_t *fstart, *rstart;
+	uint32_t *fstart, *rstart;
 	uint32_t *fadj, *radj;
 	struct order o = { v, (uint32_t)nt };
 	size_t nhot = 0;

@@ -9,7 +9,8 @@
 void groups_build(struct cg_groups *g, size_t ngroups, const uint32_t *keys,
 		  const uint32_t *values, size_t n)
 {
-	size_t *fill, i;
+	uint32_t *fill;
+	size_t i;
 
 	g->start = xcalloc(ngroups + 1, sizeof(*g->start));
 	for (i = 0; i < n; i++)

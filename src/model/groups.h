@@ -12,7 +12,7 @@
 #define GROUPS_SKIP UINT32_MAX
 
 struct cg_groups {
-	size_t *start;  /* ngroups + 1 offsets into item */
+	uint32_t *start; /* ngroups + 1 offsets into item (n < 2^32 items) */
 	uint32_t *item;
 };
 

@@ -687,5 +687,6 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		p->nwarnings++;
 	}
 	p->per = xcalloc(p->npthreads ? p->npthreads : 1, sizeof(*p->per));
+	profile_view_take(p);
 }
 

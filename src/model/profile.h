@@ -193,6 +193,9 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info);
 /* The view of all selected threads (thread < 0) or of thread index `thread`. */
 const struct cg_view *profile_view(struct cg_profile *p, int thread);
 size_t profile_thread_count(const struct cg_profile *p);
+/* The selected threads with events (profile_thread_count of them), as the
+ * view of all threads lists them, without building that view. */
+const struct cg_pthread *profile_threads(const struct cg_profile *p);
 
 /* Warnings with a non-zero count, in enum order. */
 size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out);

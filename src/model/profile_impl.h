@@ -93,6 +93,7 @@ struct view_store {
 	struct cg_pmethod *methods;
 	uint32_t *pos;
 	struct cg_pedge *edges;
+	size_t ntaken_methods, ntaken_edges; /* profile_view_take's arrays, unsorted */
 	int built;
 };
 
@@ -143,6 +144,9 @@ int profile_thread_selected(struct cg_profile *p, uint32_t tid);
 /* profile_view.c: build the view of all threads (thread < 0) or of one. */
 void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread);
 void profile_view_free(struct view_store *vs);
+/* Of a profile of one thread: turn that thread's tables into the arrays of
+ * a view (held in p->all until a view takes them); nothing otherwise. */
+void profile_view_take(struct cg_profile *p);
 
 /* profile_warn.c: a warning's stable name, and its one-line message for
  * count occurrences written into m (n bytes). */

@@ -180,6 +180,83 @@ static void sort_edges(struct cg_profile *p, struct view_store *vs, size_t nmeth
 	free(rank);
 }
 
+/* A profile of one thread hands its tables over when it is finished: each
+ * method slot and each edge is rewritten in place as a view's method and
+ * edge (no larger than the slot it replaces), the method array is cut to
+ * size, and the thread keeps nothing.  The first view asked for takes the
+ * arrays and sorts them; both views of such a profile (all threads, and
+ * thread 0) are the same, so the second one shares the first's arrays. */
+_Static_assert(sizeof(struct cg_pmethod) <= sizeof(struct tmeth), "method slot too small");
+_Static_assert(sizeof(struct cg_pedge) <= sizeof(struct tedge), "edge slot too small");
+
+static void take_thread(const struct cg_profile *p, struct view_store *vs, struct tstate *ts,
+			size_t *nmeth, size_t *nedges)
+{
+	struct cg_pedge *pe = (struct cg_pedge *)(void *)ts->edges;
+	struct cg_pmethod *pm = (struct cg_pmethod *)(void *)ts->tm;
+	size_t i, n = 0;
+
+	/* Edges first: they read the method slots' indices and epochs. */
+	for (i = 0; i < ts->nedges; i++) {
+		struct tedge e = ts->edges[i];
+		uint32_t caller_slot = (uint32_t)(e.key >> 32);
+		struct cg_pedge out;
+
+		if (e.key == UINT64_MAX)
+			continue; /* freed */
+		memset(&out, 0, sizeof(out));
+		out.from_root = caller_slot == 0;
+		out.caller = out.from_root ? 0 : ts->tm[caller_slot].midx;
+		out.callee = ts->tm[e.callee].midx;
+		out.calls = e.calls;
+		if (profile_edge_valid(ts, &e)) {
+			out.incl_us = e.incl;
+			if (p->has_other)
+				out.o_incl_us = e.o_incl;
+		}
+		pe[n++] = out;
+	}
+	*nedges = n;
+	/* Slot 0 is the root; method k comes from slot k + 1. */
+	for (i = 1; i < ts->ntm; i++) {
+		struct tmeth m = ts->tm[i];
+		struct cg_pmethod out;
+
+		memset(&out, 0, sizeof(out));
+		out.index = m.midx;
+		out.incl_us = m.incl;
+		out.excl_us = m.excl;
+		out.calls = m.calls;
+		out.rec_calls = m.rec;
+		if (p->has_other) {
+			out.o_incl_us = m.o_incl;
+			out.o_excl_us = m.o_excl;
+		}
+		pm[i - 1] = out;
+		vs->pos[m.midx] = (uint32_t)(i - 1);
+	}
+	*nmeth = ts->ntm ? ts->ntm - 1 : 0;
+	/* Never empty, as the arrays of a summed view. */
+	vs->methods = xrealloc(pm, (*nmeth ? *nmeth : 1) * sizeof(*pm));
+	vs->edges = xrealloc(pe, (n ? n : 1) * sizeof(*pe));
+	ts->tm = NULL;
+	ts->edges = NULL;
+	ts->ntm = ts->cap_tm = ts->nedges = ts->cap_edges = 0;
+}
+
+void profile_view_take(struct cg_profile *p)
+{
+	struct view_store *vs = &p->all;
+	size_t nm = symtab_method_count(p->st), i;
+
+	if (p->npthreads != 1)
+		return;
+	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
+	for (i = 0; i < nm; i++)
+		vs->pos[i] = UINT32_MAX;
+	take_thread(p, vs, p->threads[0], &vs->ntaken_methods, &vs->ntaken_edges);
+}
+
 /* A view is built in arrays of their final size: methods counted first
  * (through pos), edges bounded by the threads' tables, merged in place; no
  * hash table and no copy for sorting, so its peak is the two arrays. */
@@ -190,6 +267,25 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 	size_t last = thread < 0 ? p->npthreads : (size_t)thread + 1;
 	struct cg_pmethod *all;
 
+	if (p->npthreads == 1) {
+		struct view_store *taken = &p->all;
+		const struct view_store *twin = thread < 0 ? &p->per[0] : &p->all;
+
+		if (twin->built) {
+			vs->v = twin->v;
+			vs->v.thread = thread;
+			vs->built = 1;
+			return;
+		}
+		vs->pos = taken->pos;
+		vs->methods = taken->methods;
+		vs->edges = taken->edges;
+		nmeth = taken->ntaken_methods;
+		nedges = taken->ntaken_edges;
+		if (vs != taken)
+			memset(taken, 0, sizeof(*taken));
+		goto sort;
+	}
 	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
 	for (i = 0; i < nm; i++)
 		vs->pos[i] = UINT32_MAX;
@@ -211,6 +307,7 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 		nedges = merge_edges(vs->edges, nedges);
 	if (nedges < bound && nedges)
 		vs->edges = xrealloc(vs->edges, nedges * sizeof(*vs->edges));
+sort:
 	sort_edges(p, vs, nmeth, nedges);
 
 	all = vs->methods;
@@ -276,6 +373,11 @@ const struct cg_view *profile_view(struct cg_profile *p, int thread)
 size_t profile_thread_count(const struct cg_profile *p)
 {
 	return p->npthreads;
+}
+
+const struct cg_pthread *profile_threads(const struct cg_profile *p)
+{
+	return p->pthreads;
 }
 
 size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out)

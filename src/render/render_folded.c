@@ -8,6 +8,7 @@
 #include "model/cct.h"
 #include "model/groups.h"
 #include "render/javaname.h"
+#include "util/sort.h"
 
 /* Append s[0..len) as a frame name: see render_folded.h. */
 static void put_frame(struct strbuf *sb, const char *str, size_t len)
@@ -35,16 +36,20 @@ static void put_frame(struct strbuf *sb, const char *str, size_t len)
 }
 
 struct name_ent {
-	const char *name; /* into the names buffer, valid once it stops growing */
-	size_t off, len;
-	uint32_t midx;
+	union {
+		size_t off;       /* into the names buffer while it grows */
+		const char *name; /* then a pointer into it */
+	} at;
+	uint32_t len, midx;
 };
 
-static int cmp_name(const void *a, const void *b)
+static int cmp_name(const void *a, const void *b, void *ctx)
 {
 	const struct name_ent *x = a, *y = b;
+
+	(void)ctx;
 	size_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->name, y->name, n);
+	int c = memcmp(x->at.name, y->at.name, n);
 
 	if (c)
 		return c;
@@ -53,10 +58,11 @@ static int cmp_name(const void *a, const void *b)
 	return x->midx < y->midx ? -1 : x->midx > y->midx;
 }
 
-static int cmp_u64(const void *a, const void *b)
+static int cmp_u64(const void *a, const void *b, void *ctx)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
+	(void)ctx;
 	return x < y ? -1 : x > y;
 }
 
@@ -69,19 +75,19 @@ static int cmp_thread_name(const void *a, const void *b)
 }
 
 /* 1 for each view thread whose name another view thread shares. */
-static unsigned char *duplicate_names(const struct cg_view *v)
+static unsigned char *duplicate_names(const struct cg_pthread *threads, size_t nthreads)
 {
-	const struct cg_pthread **by = xmalloc((v->nthreads + 1) * sizeof(*by));
-	unsigned char *dup = xcalloc(v->nthreads + 1, 1);
+	const struct cg_pthread **by = xmalloc((nthreads + 1) * sizeof(*by));
+	unsigned char *dup = xcalloc(nthreads + 1, 1);
 	size_t i;
 
-	for (i = 0; i < v->nthreads; i++)
-		by[i] = &v->threads[i];
-	qsort(by, v->nthreads, sizeof(*by), cmp_thread_name);
-	for (i = 1; i < v->nthreads; i++) {
+	for (i = 0; i < nthreads; i++)
+		by[i] = &threads[i];
+	qsort(by, nthreads, sizeof(*by), cmp_thread_name);
+	for (i = 1; i < nthreads; i++) {
 		if (strcmp(by[i - 1]->name, by[i]->name) == 0) {
-			dup[by[i - 1] - v->threads] = 1;
-			dup[by[i] - v->threads] = 1;
+			dup[by[i - 1] - threads] = 1;
+			dup[by[i] - threads] = 1;
 		}
 	}
 	free(by);
@@ -118,7 +124,8 @@ struct dfs {
 static int folded_render(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
 {
 	const struct cg_cct *c = r->cct;
-	const struct cg_view *v = profile_view(r->profile, -1);
+	const struct cg_pthread *threads = profile_threads(r->profile);
+	size_t nthreads = profile_thread_count(r->profile);
 	size_t nm = symtab_method_count(r->st), nn, i, nk = 0, nnames = 0;
 	struct strbuf names, line;
 	struct name_ent *ents = NULL;
@@ -156,14 +163,14 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 				   (r->short_names ? JN_SHORT : 0) | (r->slash_names ? JN_SLASH : 0), over[m]);
 		before = names.len;
 		put_frame(&names, line.len ? line.data : "", line.len);
-		ents[nnames].off = before;
-		ents[nnames].len = names.len - before;
+		ents[nnames].at.off = before;
+		ents[nnames].len = (uint32_t)(names.len - before);
 		ents[nnames].midx = m;
 		nnames++;
 	}
 	for (i = 0; i < nnames; i++)
-		ents[i].name = names.data + ents[i].off;
-	qsort(ents, nnames, sizeof(*ents), cmp_name);
+		ents[i].at.name = names.data + ents[i].at.off;
+	sort_inplace(ents, nnames, sizeof(*ents), cmp_name, NULL);
 	for (i = 0; i < nnames; i++)
 		rank[ents[i].midx] = (uint32_t)i;
 	/* Children of each node sorted by their method's name rank:
@@ -176,7 +183,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 		if (n->parent != CCT_NONE && n->midx < nm)
 			keyed[nk++] = (uint64_t)rank[n->midx] << 32 | (uint64_t)i;
 	}
-	qsort(keyed, nk, sizeof(*keyed), cmp_u64);
+	sort_inplace(keyed, nk, sizeof(*keyed), cmp_u64, NULL);
 	parent = xmalloc((nk + 1) * sizeof(*parent));
 	node = xmalloc((nk + 1) * sizeof(*node));
 	for (i = 0; i < nk; i++) {
@@ -188,9 +195,9 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	free(parent);
 	free(node);
 
-	dup = duplicate_names(v);
-	for (i = 0; i < v->nthreads; i++) {
-		const struct cg_pthread *t = &v->threads[i];
+	dup = duplicate_names(threads, nthreads);
+	for (i = 0; i < nthreads; i++) {
+		const struct cg_pthread *t = &threads[i];
 		uint32_t root = cct_root(c, (uint32_t)i);
 		size_t depth = 0;
 
@@ -222,7 +229,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			n = cct_node(c, k);
 			line.len = top->prefix;
 			strbuf_putc(&line, ';');
-			strbuf_add(&line, names.data + ents[rank[n->midx]].off, ents[rank[n->midx]].len);
+			strbuf_add(&line, ents[rank[n->midx]].at.name, ents[rank[n->midx]].len);
 			if (n->excl_us) {
 				strbuf_add(out, line.data, line.len);
 				strbuf_printf(out, " %" PRIu64 "\n", n->excl_us);

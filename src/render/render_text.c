@@ -14,6 +14,7 @@
 
 #include "model/groups.h"
 #include "render/javaname.h"
+#include "util/sort.h"
 
 /* "pkg.Class.method(String, int)": readable Java names (javaname.h). */
 static void put_method(struct strbuf *sb, const struct cg_method_info *m, int short_names)
@@ -99,11 +100,6 @@ struct class_row {
 	uint64_t excl, o_excl, calls, rec;
 	size_t methods;
 };
-
-static int cmp_class_name(const void *a, const void *b)
-{
-	return strcmp(((const struct class_row *)a)->klass, ((const struct class_row *)b)->klass);
-}
 
 static int cmp_class_excl(const void *a, const void *b)
 {
@@ -339,40 +335,42 @@ static void put_inclusive(const struct cg_report *r, const struct cg_view *v, st
 	groups_free(&out);
 }
 
+/* Methods by class name, through their view positions. */
+static int cmp_method_class(const void *a, const void *b, void *ctx)
+{
+	const struct cg_pmethod *m = ctx;
+
+	return strcmp(m[*(const uint32_t *)a].info->klass, m[*(const uint32_t *)b].info->klass);
+}
+
+/* One row per class: the view's methods ordered by class through an index
+ * array (4 bytes a method), each run of one class summed into its row. */
 static void put_classes(const struct cg_view *v, int short_names, struct strbuf *sb)
 {
-	struct class_row *rows = xcalloc(v->nmethods + 1, sizeof(*rows));
-	size_t i, n = 0;
+	uint32_t *order = xmalloc((v->nmethods + 1) * sizeof(*order));
+	struct class_row *rows = NULL;
+	size_t i, n = 0, cap = 0;
 
 	for (i = 0; i < v->nmethods; i++)
-		rows[i].klass = v->methods[i].info->klass;
-	qsort(rows, v->nmethods, sizeof(*rows), cmp_class_name);
-	for (i = 0; i < v->nmethods; i++)
-		if (n == 0 || strcmp(rows[n - 1].klass, rows[i].klass) != 0)
-			rows[n++].klass = rows[i].klass;
+		order[i] = (uint32_t)i;
+	sort_inplace(order, v->nmethods, sizeof(*order), cmp_method_class, (void *)v->methods);
 	for (i = 0; i < v->nmethods; i++) {
-		const struct cg_pmethod *m = &v->methods[i];
-		size_t lo = 0, hi = n;
+		const struct cg_pmethod *m = &v->methods[order[i]];
+		struct class_row *row;
 
-		while (lo < hi) { /* binary search by class name */
-			size_t mid = (lo + hi) / 2;
-			int c = strcmp(rows[mid].klass, m->info->klass);
-
-			if (c == 0) {
-				lo = mid;
-				break;
-			}
-			if (c < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
+		if (n == 0 || strcmp(rows[n - 1].klass, m->info->klass) != 0) {
+			rows = xgrow(rows, &cap, n + 1, sizeof(*rows));
+			memset(&rows[n], 0, sizeof(rows[n]));
+			rows[n++].klass = m->info->klass;
 		}
-		rows[lo].excl += m->excl_us;
-		rows[lo].o_excl += m->o_excl_us;
-		rows[lo].calls += m->calls;
-		rows[lo].rec += m->rec_calls;
-		rows[lo].methods++;
+		row = &rows[n - 1];
+		row->excl += m->excl_us;
+		row->o_excl += m->o_excl_us;
+		row->calls += m->calls;
+		row->rec += m->rec_calls;
+		row->methods++;
 	}
+	free(order);
 	qsort(rows, n, sizeof(*rows), cmp_class_excl);
 	if (v->has_other)
 		strbuf_printf(sb, "\nPer-class exclusive time, by exclusive %s time (%% of the %s total)\n",
