@@ -52,7 +52,9 @@ unsigned profile_method_flags(struct cg_profile *p, uint32_t midx)
 		const char *name;
 
 		strbuf_reset(&p->namebuf);
-		symtab_put_display(&p->namebuf, symtab_method(p->st, midx));
+		struct cg_method_info tmp;
+
+		symtab_put_display(&p->namebuf, symtab_method_peek(p->st, midx, &tmp));
 		name = p->namebuf.len ? p->namebuf.data : "";
 		fl = MF_SEEN;
 		if (match_any(p->opts.hide, name))

@@ -76,11 +76,12 @@ static void method_warning(const struct cg_symtab *st, const char *opt, const ch
 			   struct strbuf *name, struct strbuf *out)
 {
 	size_t n = symtab_method_count(st), i, listed = 0, more = 0;
+	struct cg_method_info tmp;
 	char word[128];
 
 	for (i = 0; i < n; i++) {
 		strbuf_reset(name);
-		symtab_put_display(name, symtab_method(st, (uint32_t)i));
+		symtab_put_display(name, symtab_method_peek(st, (uint32_t)i, &tmp));
 		if (profile_pattern_match(pat, name->data ? name->data : ""))
 			return;
 	}
@@ -90,7 +91,7 @@ static void method_warning(const struct cg_symtab *st, const char *opt, const ch
 	strbuf_puts(out, " matches no method");
 	for (i = 0; i < n && word[0]; i++) {
 		strbuf_reset(name);
-		symtab_put_display(name, symtab_method(st, (uint32_t)i));
+		symtab_put_display(name, symtab_method_peek(st, (uint32_t)i, &tmp));
 		if (!contains_nocase(name->data ? name->data : "", word))
 			continue;
 		if (listed == MAX_LISTED) {

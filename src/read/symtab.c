@@ -291,6 +291,20 @@ const struct cg_method_info *symtab_method(const struct cg_symtab *st, uint32_t 
 	return info_of((struct cg_symtab *)st, index);
 }
 
+const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint32_t index,
+						struct cg_method_info *tmp)
+{
+	const struct def *d = def_of(st->refs[index]);
+
+	if (!d)
+		return symtab_method(st, index); /* built, or an unknown id */
+	memset(tmp, 0, sizeof(*tmp));
+	tmp->key = st->keys[index];
+	tmp->id = tmp->key;
+	fill_from_def(st, tmp, d);
+	return tmp;
+}
+
 void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,
 			 const char **name)
 {

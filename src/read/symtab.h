@@ -72,6 +72,13 @@ int64_t symtab_find_method(const struct cg_symtab *st, uint32_t key);
 uint32_t symtab_method_index(struct cg_symtab *st, uint32_t key);
 size_t symtab_method_count(const struct cg_symtab *st);
 const struct cg_method_info *symtab_method(const struct cg_symtab *st, uint32_t index);
+/* The method's cg_method_info without building it when it is not built
+ * yet: then *tmp is filled (its strings are the symtab's, valid for the
+ * symtab's lifetime) and returned, to be read before tmp is reused.  For
+ * passes that read every method once (dumps, exports), which would
+ * otherwise keep about 64 bytes per method. */
+const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint32_t index,
+						struct cg_method_info *tmp);
 /* The class and name of a method, as symtab_method gives them, without
  * building its cg_method_info (for passes over every method of the key). */
 void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,

@@ -88,7 +88,8 @@ void dump_records(struct cg_dump *d, struct cg_symtab *st, const struct cg_recor
 		for (uint32_t k = 1; k < shown && k <= 64; k++)
 			strbuf_putc(&d->line, ' ');
 		if (mi >= 0) {
-			const struct cg_method_info *m = symtab_method(st, (uint32_t)mi);
+			struct cg_method_info tmp;
+			const struct cg_method_info *m = symtab_method_peek(st, (uint32_t)mi, &tmp);
 
 			symtab_put_display(&d->line, m);
 			if (m->sig[0]) {

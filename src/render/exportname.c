@@ -59,8 +59,10 @@ static size_t split_level(const struct cg_symtab *st, struct ent *e, size_t n, u
 			size_t k;
 
 			for (k = i; k < j; k++) {
+				struct cg_method_info tmp;
+
 				free(e[k].name);
-				e[k].name = make(symtab_method(st, e[k].midx), flags, level);
+				e[k].name = make(symtab_method_peek(st, e[k].midx, &tmp), flags, level);
 				changed++;
 			}
 		}
@@ -75,6 +77,7 @@ struct cg_exportnames *exportname_build(const struct cg_symtab *st, const unsign
 	struct cg_exportnames *x = xcalloc(1, sizeof(*x));
 	size_t nm = symtab_method_count(st), i, ne = 0;
 	struct ent *e = xmalloc((nm + 1) * sizeof(*e));
+	struct cg_method_info tmp;
 
 	x->n = nm;
 	x->names = xcalloc(nm + 1, sizeof(*x->names));
@@ -82,7 +85,7 @@ struct cg_exportnames *exportname_build(const struct cg_symtab *st, const unsign
 		if (used && !used[i])
 			continue;
 		e[ne].midx = (uint32_t)i;
-		e[ne].name = make(symtab_method(st, (uint32_t)i), flags, 0);
+		e[ne].name = make(symtab_method_peek(st, (uint32_t)i, &tmp), flags, 0);
 		ne++;
 	}
 	if (split_level(st, e, ne, flags, 1))

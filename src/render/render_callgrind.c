@@ -103,7 +103,8 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 			const char *file, *fname;
 
 			if (f < nm) {
-				const struct cg_method_info *m = symtab_method(r->st, (uint32_t)f);
+				struct cg_method_info tmp;
+				const struct cg_method_info *m = symtab_method_peek(r->st, (uint32_t)f, &tmp);
 
 				if (!used[f])
 					continue;
@@ -123,7 +124,8 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 			while (p < np && pairs[p].caller < f)
 				p++;
 			for (; p < np && pairs[p].caller == f; p++) {
-				const struct cg_method_info *c = symtab_method(r->st, pairs[p].callee);
+				struct cg_method_info tmp;
+				const struct cg_method_info *c = symtab_method_peek(r->st, pairs[p].callee, &tmp);
 
 				FL("cfi", pairs[p].callee, c->source[0] ? c->source : "???");
 				FN("cfn", pairs[p].callee, exportname_get(names, pairs[p].callee));

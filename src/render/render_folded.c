@@ -130,6 +130,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	struct strbuf names, line;
 	struct name_ent *ents = NULL;
 	uint32_t *rank = NULL;
+	struct cg_method_info tmp;
 	struct cg_groups kids;
 	uint64_t *keyed;
 	uint32_t *parent, *node;
@@ -159,7 +160,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			continue;
 		rank[m] = 0;
 		strbuf_reset(&line);
-		javaname_put_label(&line, symtab_method(r->st, m),
+		javaname_put_label(&line, symtab_method_peek(r->st, m, &tmp),
 				   (r->short_names ? JN_SHORT : 0) | (r->slash_names ? JN_SLASH : 0), over[m]);
 		before = names.len;
 		put_frame(&names, line.len ? line.data : "", line.len);

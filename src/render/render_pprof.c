@@ -314,7 +314,8 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 
 	/* Functions and locations of the methods, then "[deeper frames]". */
 	for (i = 0; i < nm; i++) {
-		const struct cg_method_info *m = symtab_method(r->st, (uint32_t)i);
+		struct cg_method_info tmp;
+		const struct cg_method_info *m = symtab_method_peek(r->st, (uint32_t)i, &tmp);
 		uint64_t sys;
 
 		if (!used[i])

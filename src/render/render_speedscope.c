@@ -111,7 +111,8 @@ static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struc
 		free(used);
 		strbuf_puts(sb, "],\n\"shared\":{\"frames\":[");
 		for (i = 0; i < nf; i++) {
-			const struct cg_method_info *m = symtab_method(r->st, order[i]);
+			struct cg_method_info tmp;
+			const struct cg_method_info *m = symtab_method_peek(r->st, order[i], &tmp);
 
 			strbuf_printf(sb, "%s\n{\"name\":", i ? "," : "");
 			put_str(sb, exportname_get(names, order[i]));

@@ -63,6 +63,46 @@ UNIT_TEST(symtab_definitions_built_on_request)
 	return 0;
 }
 
+/* A peek reads a definition without building its info: it fills the
+ * caller's struct until someone builds the info, then returns that. */
+UNIT_TEST(symtab_peek_builds_nothing)
+{
+	struct cg_symtab *st = symtab_create();
+	uint32_t a = symtab_define_key_method(st, 0x4, "0x0004", "com/ex/A", "run", "()V",
+					      "A.java", 12);
+	uint32_t v = symtab_define_method_id(st, 0x8, 0x7f001234abcdULL, "b/B", "f", "", "", 0);
+	uint32_t u = symtab_method_index(st, 0x100);
+	struct cg_method_info tmp;
+	const struct cg_method_info *m, *built;
+
+	m = symtab_method_peek(st, a, &tmp);
+	CHECK(m == &tmp);
+	CHECK_EQ_U64(m->id, 0x4);
+	CHECK_EQ_U64(m->key, 0x4);
+	CHECK_EQ_STR(m->id_text, "0x0004");
+	CHECK_EQ_STR(m->klass, "com/ex/A");
+	CHECK_EQ_STR(m->name, "run");
+	CHECK_EQ_STR(m->sig, "()V");
+	CHECK_EQ_STR(m->source, "A.java");
+	CHECK_EQ_U64(m->line, 12);
+	CHECK_EQ_U64(m->unknown, 0);
+	/* Still not built. */
+	CHECK(symtab_method_peek(st, a, &tmp) == &tmp);
+	m = symtab_method_peek(st, v, &tmp);
+	CHECK_EQ_U64(m->id, 0x7f001234abcdULL);
+	CHECK_EQ_U64(m->key, 0x8);
+	CHECK_EQ_STR(m->id_text, "0x7f001234abcd");
+	CHECK_EQ_STR(m->name, "f");
+	m = symtab_method_peek(st, u, &tmp);
+	CHECK_EQ_STR(m->name, "0x100");
+	CHECK_EQ_U64(m->unknown, 1);
+	built = symtab_method(st, a);
+	CHECK(built != &tmp);
+	CHECK(symtab_method_peek(st, a, &tmp) == built);
+	symtab_free(st);
+	return 0;
+}
+
 UNIT_TEST(symtab_full_ids)
 {
 	struct cg_symtab *st = symtab_create();
