@@ -196,6 +196,10 @@ size_t profile_thread_count(const struct cg_profile *p);
 /* The selected threads with events (profile_thread_count of them), as the
  * view of all threads lists them, without building that view. */
 const struct cg_pthread *profile_threads(const struct cg_profile *p);
+/* As a view gives them: whether the trace has both clocks, and the clock
+ * of the primary numbers. */
+int profile_has_other(const struct cg_profile *p);
+enum cg_clock_sel profile_primary(const struct cg_profile *p);
 
 /* Warnings with a non-zero count, in enum order. */
 size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out);

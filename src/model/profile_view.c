@@ -380,6 +380,16 @@ const struct cg_pthread *profile_threads(const struct cg_profile *p)
 	return p->pthreads;
 }
 
+int profile_has_other(const struct cg_profile *p)
+{
+	return p->has_other;
+}
+
+enum cg_clock_sel profile_primary(const struct cg_profile *p)
+{
+	return p->primary;
+}
+
 size_t profile_warnings(const struct cg_profile *p, const struct cg_warning **out)
 {
 	*out = p->warnings;

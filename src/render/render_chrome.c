@@ -80,7 +80,8 @@ static int durations(const struct cg_events *ev, size_t i, uint64_t **dur, size_
 
 static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
 {
-	const struct cg_view *v = profile_view(r->profile, -1);
+	const struct cg_pthread *threads = profile_threads(r->profile);
+	size_t nthreads = profile_thread_count(r->profile);
 	size_t nm = symtab_method_count(r->st), i, k, cap = 0, cap_st = 0;
 	uint64_t *dur = NULL, min_dur = 0, kept = 0, total = 0;
 	struct longest top;
@@ -102,7 +103,7 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 	/* The bound: every call's duration, the longest CHROME_MAX_CALLS. */
 	top.h = xmalloc(((size_t)CHROME_MAX_CALLS + 1) * sizeof(*top.h));
 	top.n = 0;
-	for (i = 0; i < v->nthreads; i++) {
+	for (i = 0; i < nthreads; i++) {
 		size_t n;
 
 		if (durations(r->events, i, &dur, &cap, &st, &cap_st, &n, err) < 0) {
@@ -121,7 +122,7 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 	free(top.h);
 
 	used = xcalloc(nm + 1, 1);
-	for (i = 0; i < v->nthreads; i++) {
+	for (i = 0; i < nthreads; i++) {
 		struct cg_event_reader rd;
 		const struct cg_event *e;
 		long n;
@@ -147,8 +148,8 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 		      pid);
 	strbuf_put_json(sb, r->info->vm && r->info->vm[0] ? r->info->vm : "java");
 	strbuf_puts(sb, "\"}}");
-	for (i = 0; i < v->nthreads && !rc; i++) {
-		const struct cg_pthread *t = &v->threads[i];
+	for (i = 0; i < nthreads && !rc; i++) {
+		const struct cg_pthread *t = &threads[i];
 		struct cg_event_reader rd;
 		const struct cg_event *e;
 		size_t n, call = 0, depth = 0;

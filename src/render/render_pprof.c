@@ -209,7 +209,8 @@ struct walk {
 static int pprof_render(const struct cg_report *r, struct strbuf *final, struct cg_error *err)
 {
 	const struct cg_cct *cct = r->cct;
-	const struct cg_view *v = profile_view(r->profile, -1);
+	const struct cg_pthread *threads = profile_threads(r->profile);
+	size_t nthreads = profile_thread_count(r->profile);
 	size_t nm = symtab_method_count(r->st), i;
 	struct strtab st;
 	struct strbuf out, fn;
@@ -251,17 +252,17 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 
 	value_type(&out, &st, 1, "calls", "count");
 	value_type(&out, &st, 1, clock, "microseconds");
-	c.other = v->has_other;
+	c.other = profile_has_other(r->profile);
 	if (c.other)
-		value_type(&out, &st, 1, profile_clock_name(profile_other_clock(v->primary)),
+		value_type(&out, &st, 1, profile_clock_name(profile_other_clock(profile_primary(r->profile))),
 			   "microseconds");
 	c.thread_key = strtab_id(&st, "thread");
 	c.tid_key = strtab_id(&st, "tid");
 
 	next_id = nm + 1;
 	deeper_id = next_id++;
-	for (i = 0; i < v->nthreads; i++) {
-		const struct cg_pthread *t = &v->threads[i];
+	for (i = 0; i < nthreads; i++) {
+		const struct cg_pthread *t = &threads[i];
 		uint32_t root = cct_root(cct, (uint32_t)i);
 		uint64_t thread_fn = next_id++;
 		size_t depth;

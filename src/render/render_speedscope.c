@@ -57,7 +57,8 @@ static void put_events(struct strbuf *sb, const struct cg_event *e, size_t n, ui
  * the frames they name follow in "shared" (JSON does not order keys). */
 static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
 {
-	const struct cg_view *v = profile_view(r->profile, -1);
+	const struct cg_pthread *threads = profile_threads(r->profile);
+	size_t nthreads = profile_thread_count(r->profile);
 	size_t nm = symtab_method_count(r->st), i, nf = 0, cap = 0, cap_stack = 0, depth;
 	uint32_t *frame, *order = NULL, *stack = NULL;
 	struct cg_exportnames *names;
@@ -77,8 +78,8 @@ static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struc
 			"\"exporter\":\"callgraph\",\"name\":");
 	put_str(sb, base ? base + 1 : r->file);
 	strbuf_puts(sb, ",\"activeProfileIndex\":0,\n\"profiles\":[");
-	for (i = 0; i < v->nthreads && !rc; i++) {
-		const struct cg_pthread *t = &v->threads[i];
+	for (i = 0; i < nthreads && !rc; i++) {
+		const struct cg_pthread *t = &threads[i];
 		struct cg_event_reader rd;
 		const struct cg_event *evs;
 		long n;
@@ -114,6 +115,7 @@ static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struc
 			struct cg_method_info tmp;
 			const struct cg_method_info *m = symtab_method_peek(r->st, order[i], &tmp);
 
+			strbuf_spill(sb);
 			strbuf_printf(sb, "%s\n{\"name\":", i ? "," : "");
 			put_str(sb, exportname_get(names, order[i]));
 			if (m->source[0]) {
