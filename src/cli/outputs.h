@@ -24,6 +24,7 @@ enum {
 	NEED_TIMELINE = 2, /* the HTML timeline (with the cct) */
 	NEED_EVENTS = 4,   /* the event log of the evented exports (with the cct) */
 	NEED_READ = 8,     /* written while reading (the -o dump): no render step */
+	NEED_VIEW = 16,    /* the profile's views (methods and edges summed) */
 };
 
 /* What a render step is given. */

@@ -139,7 +139,7 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 {
 	struct cg_profile_opts po = {
 		.clock = o->clock, .threads = o->threads, .max_depth = 0,
-		.focus = o->focus, .hide = o->hide,
+		.focus = o->focus, .hide = o->hide, .no_views = !(needs & NEED_VIEW),
 	};
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct cg_record *recs = NULL;
@@ -389,8 +389,8 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 		rc = 1;
 		goto done;
 	}
-	/* The base needs only its profile: -d outputs read no more of it. */
-	if (o->diff_base && load(o->diff_base, o, 0, NULL, &B)) {
+	/* The base needs only its view: -d outputs read no more of it. */
+	if (o->diff_base && load(o->diff_base, o, NEED_VIEW, NULL, &B)) {
 		rc = 1;
 		goto done;
 	}

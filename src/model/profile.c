@@ -581,6 +581,16 @@ static void thread_settle(struct tstate *ts)
 	}
 }
 
+/* No view will read the thread's method and edge tables. */
+static void thread_drop_tables(struct tstate *ts)
+{
+	free(ts->tm);
+	free(ts->edges);
+	ts->tm = NULL;
+	ts->edges = NULL;
+	ts->ntm = ts->cap_tm = ts->nedges = ts->cap_edges = 0;
+}
+
 static void thread_free(struct tstate *ts)
 {
 	if (!ts)
@@ -687,6 +697,11 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		p->nwarnings++;
 	}
 	p->per = xcalloc(p->npthreads ? p->npthreads : 1, sizeof(*p->per));
-	profile_view_take(p);
+	if (p->opts.no_views) {
+		for (i = 0; i < p->nthreads; i++)
+			thread_drop_tables(p->threads[i]);
+	} else {
+		profile_view_take(p);
+	}
 }
 

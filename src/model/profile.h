@@ -135,6 +135,11 @@ struct cg_profile_opts {
 	 * selects the thread whose id is the pid when no thread is named
 	 * "main" (ART's main thread has tid == pid). */
 	int64_t pid;
+	/* 1 when no view will be asked for (outputs that read only the threads,
+	 * the calling-context tree or the event log): the per-method and
+	 * per-edge tables go at profile_finish, and profile_view gives views
+	 * with the threads only, no methods and no edges. */
+	int no_views;
 };
 
 /* 1 when --focus/--hide pattern pat matches the display name "pkg.Class.method":

@@ -267,7 +267,7 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 	size_t last = thread < 0 ? p->npthreads : (size_t)thread + 1;
 	struct cg_pmethod *all;
 
-	if (p->npthreads == 1) {
+	if (p->npthreads == 1 && !p->opts.no_views) {
 		struct view_store *taken = &p->all;
 		const struct view_store *twin = thread < 0 ? &p->per[0] : &p->all;
 
