@@ -503,3 +503,76 @@ UNIT_TEST(model_depth_limit)
 	symtab_free(st);
 	return 0;
 }
+
+/* A profile of one thread hands its tables to the first view asked for;
+ * the view of thread 0 asked first, then the view of all threads: the same
+ * numbers (model_nesting's), the same arrays, each view its own thread field. */
+UNIT_TEST(model_one_thread_views_share)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0 }, { 1, EN, B, 10 }, { 1, EX, B, 40 },
+		{ 1, EN, B, 50 }, { 1, EX, B, 70 }, { 1, EX, A, 100 },
+	};
+	struct fixture f;
+	struct cg_trace_info info = { 0 };
+	const struct cg_view *t0;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 6, 0) == 0);
+	info.clock = CG_CLOCK_DUAL;
+	profile_finish(f.p, &info);
+	t0 = profile_view(f.p, 0);
+	CHECK_EQ_U64(t0->nmethods, 2);
+	CHECK_EQ_U64(t0->nedges, 2);
+	CHECK(t0->thread == 0);
+	f.v = profile_view(f.p, -1);
+	CHECK(f.v->thread == -1);
+	CHECK(f.v->methods == t0->methods);
+	CHECK(f.v->edges == t0->edges);
+	CHECK_EQ_U64(f.v->total_us, 100);
+	CHECK_EQ_U64(meth(&f, A)->incl_us, 100);
+	CHECK_EQ_U64(meth(&f, A)->excl_us, 50);
+	CHECK_EQ_U64(meth(&f, B)->incl_us, 50);
+	CHECK_EQ_U64(meth(&f, B)->calls, 2);
+	CHECK_EQ_U64(meth(&f, B)->o_incl_us, 50);
+	CHECK_EQ_U64(edge(&f, 0, A)->incl_us, 100);
+	CHECK_EQ_U64(edge(&f, A, B)->calls, 2);
+	CHECK_EQ_U64(edge(&f, A, B)->incl_us, 50);
+	CHECK_EQ_U64(edge(&f, A, B)->o_incl_us, 50);
+	fx_free(&f);
+	return 0;
+}
+
+/* no_views: the threads keep their numbers, the views have no methods and
+ * no edges (the tables went when the replay ended). */
+UNIT_TEST(model_no_views)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 1000 }, { 2, EN, B, 5 }, { 2, EN, C, 15 }, { 1, EX, A, 1100 },
+		{ 2, EX, C, 35 }, { 2, EX, B, 65 },
+	};
+	struct cg_profile_opts o = { .clock = CG_USE_WALL, .no_views = 1 };
+	struct cg_trace_info info = { 0 };
+	struct fixture f;
+	const struct cg_pthread *t;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	profile_free(f.p);
+	f.p = profile_create(f.st, &o);
+	CHECK(fx_feed(&f, ev, 6, 0) == 0);
+	info.clock = CG_CLOCK_DUAL;
+	profile_finish(f.p, &info);
+	CHECK_EQ_U64(profile_thread_count(f.p), 2);
+	t = profile_threads(f.p);
+	CHECK_EQ_U64(t[0].incl_us, 100);
+	CHECK_EQ_U64(t[1].incl_us, 60);
+	CHECK_EQ_STR(t[1].name, "worker");
+	CHECK(profile_has_other(f.p));
+	CHECK(profile_primary(f.p) == CG_USE_WALL);
+	f.v = profile_view(f.p, -1);
+	CHECK_EQ_U64(f.v->nthreads, 2);
+	CHECK_EQ_U64(f.v->nmethods, 0);
+	CHECK_EQ_U64(f.v->nedges, 0);
+	fx_free(&f);
+	return 0;
+}
