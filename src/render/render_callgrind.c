@@ -8,6 +8,7 @@
 
 #include "render/exportname.h"
 #include "render/javaname.h"
+#include "util/sort.h"
 
 /* A caller is a method index, or nm + view thread index for a thread. */
 struct pair {
@@ -15,10 +16,12 @@ struct pair {
 	uint64_t calls, cost;
 };
 
-static int cmp_pair(const void *a, const void *b)
+/* A view has one edge per (root or caller, callee): the order is total. */
+static int cmp_pair(const void *a, const void *b, void *ctx)
 {
 	const struct pair *x = a, *y = b;
 
+	(void)ctx;
 	if (x->caller != y->caller)
 		return x->caller < y->caller ? -1 : 1;
 	return x->callee < y->callee ? -1 : x->callee > y->callee;
@@ -59,7 +62,7 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 		pairs[np].cost = e->incl_us;
 		np++;
 	}
-	qsort(pairs, np, sizeof(*pairs), cmp_pair);
+	sort_inplace(pairs, np, sizeof(*pairs), cmp_pair, NULL);
 
 	names = exportname_build(r->st, used, r->short_names ? JN_SHORT : 0);
 	named_fn = xcalloc(nm + v->nthreads + 1, 1);
@@ -116,6 +119,7 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 				file = "???";
 				fname = tn.data;
 			}
+			strbuf_spill(sb);
 			strbuf_putc(sb, '\n');
 			FL("fl", f, file);
 			FN("fn", f, fname);

@@ -282,6 +282,7 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 	for (i = 0; i < v->nmethods; i++) {
 		const struct cg_pmethod *m = &v->methods[i];
 
+		strbuf_spill(sb);
 		strbuf_printf(sb, "%s%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 			      i ? "," : "", all->method_pos[m->index], m->incl_us, m->excl_us,
 			      m->calls, m->rec_calls);
@@ -305,6 +306,7 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 			m->used = 1;
 			continue;
 		}
+		strbuf_spill(sb);
 		strbuf_printf(sb, "%s%" PRId64 ",%" PRIu32 ",%" PRIu64 ",%" PRIu64, n++ ? "," : "",
 			      caller, all->method_pos[e->callee], e->calls, e->incl_us);
 		if (v->has_other)
@@ -363,6 +365,7 @@ static void put_data(const struct cg_report *r, const struct html_graphs *G, con
 	for (i = 0; i < all->nmethods; i++) {
 		const struct cg_method_info *m = all->methods[i].info;
 
+		strbuf_spill(sb);
 		strbuf_reset(&name);
 		javaname_put_label(&name, m, r->short_names ? JN_SHORT : 0, over[all->methods[i].index]);
 		strbuf_puts(sb, i ? ",\n[" : "\n[");
@@ -386,7 +389,9 @@ static void put_data(const struct cg_report *r, const struct html_graphs *G, con
 }
 
 /* The renderer: appends the whole page to sb.  Returns 0, or -1 with err
- * filled when Graphviz fails (sb then holds nothing useful). */
+ * filled when Graphviz fails (sb then holds nothing useful).  Only the
+ * data block, which comes after every step that can fail, spills to sb's
+ * sink as it grows. */
 static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
 {
 	const struct cg_view *all = profile_view(r->profile, -1);

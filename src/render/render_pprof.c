@@ -148,28 +148,61 @@ static void subtree_sum(const struct cg_cct *cct, uint32_t k, uint64_t *calls, u
 	}
 }
 
-static int gzip_into(const struct strbuf *in, struct strbuf *out, struct cg_error *err)
-{
+/* The gzip stream of the profile: the encoded message is compressed a
+ * piece at a time (between top-level fields), so neither the message nor
+ * the compressed file is held whole. */
+struct gz {
 	z_stream z;
+	int started, failed;
+};
+
+#define GZ_PIECE (1u << 20)
+
+/* Compress all of in (then emptied) into out; finish ends the stream. */
+static void gz_pump(struct gz *g, struct strbuf *in, struct strbuf *out, int finish)
+{
 	unsigned char buf[65536];
+	size_t at = 0;
 	int rc;
 
-	memset(&z, 0, sizeof(z));
-	/* windowBits 15 + 16: a gzip wrapper (no name, time 0). */
-	if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-		cg_error_set(err, -1, "cannot start gzip compression");
-		return -1;
+	if (!finish && in->len < GZ_PIECE)
+		return;
+	if (!g->started) {
+		memset(&g->z, 0, sizeof(g->z));
+		/* windowBits 15 + 16: a gzip wrapper (no name, time 0). */
+		if (deflateInit2(&g->z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+			g->failed = 1;
+		g->started = 1;
 	}
-	z.next_in = (unsigned char *)(in->data ? in->data : "");
-	z.avail_in = (uInt)in->len;
-	do {
-		z.next_out = buf;
-		z.avail_out = sizeof(buf);
-		rc = deflate(&z, Z_FINISH);
-		strbuf_add(out, buf, sizeof(buf) - z.avail_out);
-	} while (rc == Z_OK || rc == Z_BUF_ERROR);
-	deflateEnd(&z);
-	if (rc != Z_STREAM_END) {
+	while (!g->failed) {
+		size_t piece = in->len - at < GZ_PIECE ? in->len - at : GZ_PIECE;
+		int last = finish && at + piece == in->len;
+
+		g->z.next_in = (unsigned char *)(in->data ? in->data + at : "");
+		g->z.avail_in = (uInt)piece;
+		do {
+			g->z.next_out = buf;
+			g->z.avail_out = sizeof(buf);
+			rc = deflate(&g->z, last ? Z_FINISH : Z_NO_FLUSH);
+			if (rc == Z_STREAM_ERROR)
+				g->failed = 1;
+			strbuf_add(out, buf, sizeof(buf) - g->z.avail_out);
+		} while (!g->failed && (last ? rc == Z_OK || rc == Z_BUF_ERROR : g->z.avail_out == 0));
+		if (last && rc != Z_STREAM_END)
+			g->failed = 1;
+		strbuf_spill(out);
+		at += piece;
+		if (last || at == in->len)
+			break;
+	}
+	strbuf_reset(in);
+}
+
+static int gz_end(struct gz *g, struct cg_error *err)
+{
+	if (g->started)
+		deflateEnd(&g->z);
+	if (g->failed) {
 		cg_error_set(err, -1, "gzip compression failed");
 		return -1;
 	}
@@ -222,6 +255,7 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 	struct walk *w = NULL;
 	uint32_t *work = NULL;
 	const char *clock = report_clock_name(r);
+	struct gz gz;
 	int rc;
 
 	if (!cct) {
@@ -229,6 +263,7 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 		return -1;
 	}
 	memset(&st, 0, sizeof(st));
+	memset(&gz, 0, sizeof(gz));
 	strbuf_init(&st.text);
 	strtab_id(&st, "");
 	strbuf_init(&out);
@@ -287,6 +322,7 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 			const struct cg_cct_node *n;
 			uint32_t k = top->next;
 
+			gz_pump(&gz, &out, final, 0);
 			if (k == CCT_NONE) {
 				depth--;
 				continue;
@@ -321,6 +357,7 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 
 		if (!used[i])
 			continue;
+		gz_pump(&gz, &out, final, 0);
 		strbuf_reset(&fn);
 		javaname_put_class(&fn, m->klass, 0);
 		if (m->name[0])
@@ -335,13 +372,15 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 		const char *s = st.text.data + st.off[i];
 
 		pb_bytes(&out, 6, s, strlen(s));
+		gz_pump(&gz, &out, final, 0);
 	}
 	/* Interned before the table was written: the ids below add no string. */
 	value_type(&out, &st, 11, clock, "microseconds");
 	pb_uint(&out, 12, 1, 0);
 	pb_uint(&out, 14, strtab_id(&st, clock), 0);
 
-	rc = gzip_into(&out, final, err);
+	gz_pump(&gz, &out, final, 1);
+	rc = gz_end(&gz, err);
 	exportname_free(names);
 	free(used);
 	free(path);
