@@ -149,12 +149,11 @@ static struct cg_method_info *info_of(struct cg_symtab *st, uint32_t index)
 		return (struct cg_method_info *)r;
 	m = strpool_alloc(st->pool, sizeof(*m), sizeof(void *));
 	memset(m, 0, sizeof(*m));
-	m->key = st->keys[index];
-	m->id = m->key;
+	m->id = st->keys[index];
 	if (r) {
 		fill_from_def(st, m, def_of(r));
 	} else {
-		int n = snprintf(buf, sizeof(buf), "0x%x", m->key);
+		int n = snprintf(buf, sizeof(buf), "0x%x", st->keys[index]);
 
 		m->klass = "unknown";
 		m->name = m->id_text = strpool_dup(st->pool, buf, (size_t)n);
@@ -299,8 +298,7 @@ const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint
 	if (!d)
 		return symtab_method(st, index); /* built, or an unknown id */
 	memset(tmp, 0, sizeof(*tmp));
-	tmp->key = st->keys[index];
-	tmp->id = tmp->key;
+	tmp->id = st->keys[index];
 	fill_from_def(st, tmp, d);
 	return tmp;
 }

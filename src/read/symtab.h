@@ -24,9 +24,10 @@
 
 struct cg_method_info {
 	uint64_t id;        /* the method id in full: the key's raw id (low two
-			     * bits zero), or a V2 trace's 64-bit ArtMethod* */
-	uint32_t key;       /* what records carry: the raw id, or for V2 traces a
-			     * 32-bit key the reader assigns to each 64-bit id */
+			     * bits zero), or a V2 trace's 64-bit ArtMethod*.
+			     * What records carry (the raw id, or for V2 traces a
+			     * 32-bit key the reader assigns to each 64-bit id)
+			     * is the symtab's: symtab_find_method maps it back. */
 	const char *klass;  /* as written: "java/lang/Object" or "java.lang.Object" */
 	const char *name;   /* method name, "" when the key line had none */
 	const char *sig;    /* JVM descriptor, "" when absent */

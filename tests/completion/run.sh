@@ -71,12 +71,16 @@ else
 fi
 
 dest=$work/dest
-if make -s -C "$TOP" BUILD="$BUILD" DESTDIR="$dest" PREFIX=/usr install >"$work/make.out" 2>&1; then
+# The build directory as the Makefile names it (relative to TOP when inside
+# it): an absolute name would write the objects' dependency files with
+# absolute targets, which a later plain make does not match.
+mbuild=${BUILD#"$TOP"/}
+if make -s -C "$TOP" BUILD="$mbuild" DESTDIR="$dest" PREFIX=/usr install >"$work/make.out" 2>&1; then
 	for f in usr/bin/callgraph usr/share/man/man1/callgraph.1 \
 		 usr/share/bash-completion/completions/callgraph usr/share/zsh/site-functions/_callgraph; do
 		if [ -f "$dest/$f" ]; then ok; else ko "make install: no $f"; fi
 	done
-	make -s -C "$TOP" BUILD="$BUILD" DESTDIR="$dest" PREFIX=/usr uninstall >>"$work/make.out" 2>&1
+	make -s -C "$TOP" BUILD="$mbuild" DESTDIR="$dest" PREFIX=/usr uninstall >>"$work/make.out" 2>&1
 	left=$(find "$dest" -type f | sed "s#^$dest/##")
 	if [ -z "$left" ]; then ok; else ko "make uninstall left: $left"; fi
 else

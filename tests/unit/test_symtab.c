@@ -24,7 +24,7 @@ UNIT_TEST(symtab_definitions_built_on_request)
 	CHECK_EQ_STR(name, "stop");
 	m = symtab_method(st, a);
 	CHECK_EQ_U64(m->id, 0x4);
-	CHECK_EQ_U64(m->key, 0x4);
+	CHECK_EQ_U64(symtab_find_method(st, 0x4), a);
 	CHECK_EQ_STR(m->id_text, "0x0004");
 	CHECK_EQ_STR(m->klass, "com/ex/A");
 	CHECK_EQ_STR(m->name, "run");
@@ -78,7 +78,6 @@ UNIT_TEST(symtab_peek_builds_nothing)
 	m = symtab_method_peek(st, a, &tmp);
 	CHECK(m == &tmp);
 	CHECK_EQ_U64(m->id, 0x4);
-	CHECK_EQ_U64(m->key, 0x4);
 	CHECK_EQ_STR(m->id_text, "0x0004");
 	CHECK_EQ_STR(m->klass, "com/ex/A");
 	CHECK_EQ_STR(m->name, "run");
@@ -90,7 +89,7 @@ UNIT_TEST(symtab_peek_builds_nothing)
 	CHECK(symtab_method_peek(st, a, &tmp) == &tmp);
 	m = symtab_method_peek(st, v, &tmp);
 	CHECK_EQ_U64(m->id, 0x7f001234abcdULL);
-	CHECK_EQ_U64(m->key, 0x8);
+	CHECK_EQ_U64(symtab_find_method(st, 0x8), v);
 	CHECK_EQ_STR(m->id_text, "0x7f001234abcd");
 	CHECK_EQ_STR(m->name, "f");
 	m = symtab_method_peek(st, u, &tmp);
@@ -120,7 +119,7 @@ UNIT_TEST(symtab_full_ids)
 	CHECK_EQ_U64(m->id, 0x7f0000000010ULL);
 	CHECK_EQ_STR(m->id_text, "0x7f0000000010");
 	CHECK_EQ_STR(m->name, "0x7f0000000010");
-	CHECK_EQ_U64(m->key, 1);
+	CHECK_EQ_U64(symtab_find_method(st, 1), u);
 	symtab_free(st);
 	return 0;
 }
