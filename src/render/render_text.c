@@ -371,7 +371,8 @@ static void put_classes(const struct cg_view *v, int short_names, struct strbuf 
 		row->methods++;
 	}
 	free(order);
-	qsort(rows, n, sizeof(*rows), cmp_class_excl);
+	if (n > 1) /* rows is NULL when no method ran */
+		qsort(rows, n, sizeof(*rows), cmp_class_excl);
 	if (v->has_other)
 		strbuf_printf(sb, "\nPer-class exclusive time, by exclusive %s time (%% of the %s total)\n",
 			      profile_clock_name(v->primary), profile_clock_name(v->primary));
