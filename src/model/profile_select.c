@@ -50,10 +50,9 @@ unsigned profile_method_flags(struct cg_profile *p, uint32_t midx)
 	fl = p->mflag[midx];
 	if (!fl) {
 		const char *name;
-
-		strbuf_reset(&p->namebuf);
 		struct cg_method_info tmp;
 
+		strbuf_reset(&p->namebuf);
 		symtab_put_display(&p->namebuf, symtab_method_peek(p->st, midx, &tmp));
 		name = p->namebuf.len ? p->namebuf.data : "";
 		fl = MF_SEEN;

@@ -75,6 +75,39 @@ static int cmp_edges(const void *a, const void *b, void *ctx)
 	return cx < cy ? -1 : cx > cy;
 }
 
+/* Add a thread's method slot to a view method. */
+static void pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, const struct tmeth *m)
+{
+	pm->incl_us += m->incl;
+	pm->excl_us += m->excl;
+	pm->calls += m->calls;
+	pm->rec_calls += m->rec;
+	if (p->has_other) {
+		pm->o_incl_us += m->o_incl;
+		pm->o_excl_us += m->o_excl;
+	}
+}
+
+/* A thread's edge e (not freed) as a view edge, by method index (thread
+ * index `root_index` for a root edge).  e may be a copy: only the thread's
+ * method slots are read. */
+static void pedge_of(const struct cg_profile *p, const struct tstate *ts, const struct tedge *e,
+		     uint32_t root_index, struct cg_pedge *pe)
+{
+	uint32_t caller_slot = (uint32_t)(e->key >> 32);
+
+	memset(pe, 0, sizeof(*pe));
+	pe->from_root = caller_slot == 0;
+	pe->caller = pe->from_root ? root_index : ts->tm[caller_slot].midx;
+	pe->callee = ts->tm[e->callee].midx;
+	pe->calls = e->calls;
+	if (profile_edge_valid(ts, e)) {
+		pe->incl_us = e->incl;
+		if (p->has_other)
+			pe->o_incl_us = e->o_incl;
+	}
+}
+
 /* Sum one thread's method table into the view's methods (found through
  * vs->pos; `count` only counts the methods new to the view). */
 static void add_methods(const struct cg_profile *p, struct view_store *vs, const struct tstate *ts,
@@ -96,15 +129,7 @@ static void add_methods(const struct cg_profile *p, struct view_store *vs, const
 		}
 		if (count)
 			continue;
-		pm = &vs->methods[vs->pos[m->midx]];
-		pm->incl_us += m->incl;
-		pm->excl_us += m->excl;
-		pm->calls += m->calls;
-		pm->rec_calls += m->rec;
-		if (p->has_other) {
-			pm->o_incl_us += m->o_incl;
-			pm->o_excl_us += m->o_excl;
-		}
+		pmethod_add(p, &vs->methods[vs->pos[m->midx]], m);
 	}
 }
 
@@ -115,25 +140,9 @@ static void add_edges(const struct cg_profile *p, struct cg_pedge *out, size_t *
 {
 	size_t i;
 
-	for (i = 0; i < ts->nedges; i++) {
-		const struct tedge *e = &ts->edges[i];
-		uint32_t caller_slot = (uint32_t)(e->key >> 32);
-		struct cg_pedge *pe;
-
-		if (e->key == UINT64_MAX)
-			continue; /* freed */
-		pe = &out[(*n)++];
-		memset(pe, 0, sizeof(*pe));
-		pe->from_root = caller_slot == 0;
-		pe->caller = pe->from_root ? root_index : ts->tm[caller_slot].midx;
-		pe->callee = ts->tm[e->callee].midx;
-		pe->calls = e->calls;
-		if (profile_edge_valid(ts, e)) {
-			pe->incl_us = e->incl;
-			if (p->has_other)
-				pe->o_incl_us = e->o_incl;
-		}
-	}
+	for (i = 0; i < ts->nedges; i++)
+		if (ts->edges[i].key != UINT64_MAX) /* else freed */
+			pedge_of(p, ts, &ts->edges[i], root_index, &out[(*n)++]);
 }
 
 /* Sum edges that share (root, caller, callee): sort them together and fold
@@ -189,34 +198,31 @@ static void sort_edges(struct cg_profile *p, struct view_store *vs, size_t nmeth
 _Static_assert(sizeof(struct cg_pmethod) <= sizeof(struct tmeth), "method slot too small");
 _Static_assert(sizeof(struct cg_pedge) <= sizeof(struct tedge), "edge slot too small");
 
-static void take_thread(const struct cg_profile *p, struct view_store *vs, struct tstate *ts,
-			size_t *nmeth, size_t *nedges)
+void profile_view_take(struct cg_profile *p)
 {
-	struct cg_pedge *pe = (struct cg_pedge *)(void *)ts->edges;
-	struct cg_pmethod *pm = (struct cg_pmethod *)(void *)ts->tm;
-	size_t i, n = 0;
+	struct view_store *vs = &p->all;
+	struct tstate *ts;
+	struct cg_pedge *pe;
+	struct cg_pmethod *pm;
+	size_t nm = symtab_method_count(p->st), i, n = 0;
 
-	/* Edges first: they read the method slots' indices and epochs. */
+	if (p->npthreads != 1)
+		return;
+	ts = p->threads[0];
+	pe = (struct cg_pedge *)(void *)ts->edges;
+	pm = (struct cg_pmethod *)(void *)ts->tm;
+	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
+	for (i = 0; i < nm; i++)
+		vs->pos[i] = UINT32_MAX;
+	/* Edges first: they read the method slots' indices and epochs.  Each
+	 * is copied out before its place is written. */
 	for (i = 0; i < ts->nedges; i++) {
 		struct tedge e = ts->edges[i];
-		uint32_t caller_slot = (uint32_t)(e.key >> 32);
-		struct cg_pedge out;
 
-		if (e.key == UINT64_MAX)
-			continue; /* freed */
-		memset(&out, 0, sizeof(out));
-		out.from_root = caller_slot == 0;
-		out.caller = out.from_root ? 0 : ts->tm[caller_slot].midx;
-		out.callee = ts->tm[e.callee].midx;
-		out.calls = e.calls;
-		if (profile_edge_valid(ts, &e)) {
-			out.incl_us = e.incl;
-			if (p->has_other)
-				out.o_incl_us = e.o_incl;
-		}
-		pe[n++] = out;
+		if (e.key != UINT64_MAX) /* else freed */
+			pedge_of(p, ts, &e, 0, &pe[n++]);
 	}
-	*nedges = n;
+	vs->ntaken_edges = n;
 	/* Slot 0 is the root; method k comes from slot k + 1. */
 	for (i = 1; i < ts->ntm; i++) {
 		struct tmeth m = ts->tm[i];
@@ -224,68 +230,30 @@ static void take_thread(const struct cg_profile *p, struct view_store *vs, struc
 
 		memset(&out, 0, sizeof(out));
 		out.index = m.midx;
-		out.incl_us = m.incl;
-		out.excl_us = m.excl;
-		out.calls = m.calls;
-		out.rec_calls = m.rec;
-		if (p->has_other) {
-			out.o_incl_us = m.o_incl;
-			out.o_excl_us = m.o_excl;
-		}
+		pmethod_add(p, &out, &m);
 		pm[i - 1] = out;
 		vs->pos[m.midx] = (uint32_t)(i - 1);
 	}
-	*nmeth = ts->ntm ? ts->ntm - 1 : 0;
+	vs->ntaken_methods = ts->ntm ? ts->ntm - 1 : 0;
 	/* Never empty, as the arrays of a summed view. */
-	vs->methods = xrealloc(pm, (*nmeth ? *nmeth : 1) * sizeof(*pm));
+	vs->methods = xrealloc(pm, (vs->ntaken_methods ? vs->ntaken_methods : 1) * sizeof(*pm));
 	vs->edges = xrealloc(pe, (n ? n : 1) * sizeof(*pe));
 	ts->tm = NULL;
 	ts->edges = NULL;
 	ts->ntm = ts->cap_tm = ts->nedges = ts->cap_edges = 0;
 }
 
-void profile_view_take(struct cg_profile *p)
+/* A view of several threads (or one of several) is built in arrays of
+ * their final size: methods counted first (through pos), edges bounded by
+ * the threads' tables, merged in place; no hash table and no copy for
+ * sorting, so its peak is the two arrays. */
+static void sum_threads(struct cg_profile *p, struct view_store *vs, int thread, size_t *nmeth_out,
+			size_t *nedges_out)
 {
-	struct view_store *vs = &p->all;
-	size_t nm = symtab_method_count(p->st), i;
-
-	if (p->npthreads != 1)
-		return;
-	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
-	for (i = 0; i < nm; i++)
-		vs->pos[i] = UINT32_MAX;
-	take_thread(p, vs, p->threads[0], &vs->ntaken_methods, &vs->ntaken_edges);
-}
-
-/* A view is built in arrays of their final size: methods counted first
- * (through pos), edges bounded by the threads' tables, merged in place; no
- * hash table and no copy for sorting, so its peak is the two arrays. */
-void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
-{
-	size_t nm = symtab_method_count(p->st), i, k, nedges = 0, nmeth = 0, bound = 0;
+	size_t nm = symtab_method_count(p->st), i, nedges = 0, nmeth = 0, bound = 0;
 	size_t first = thread < 0 ? 0 : (size_t)thread;
 	size_t last = thread < 0 ? p->npthreads : (size_t)thread + 1;
-	struct cg_pmethod *all;
 
-	if (p->npthreads == 1 && !p->opts.no_views) {
-		struct view_store *taken = &p->all;
-		const struct view_store *twin = thread < 0 ? &p->per[0] : &p->all;
-
-		if (twin->built) {
-			vs->v = twin->v;
-			vs->v.thread = thread;
-			vs->built = 1;
-			return;
-		}
-		vs->pos = taken->pos;
-		vs->methods = taken->methods;
-		vs->edges = taken->edges;
-		nmeth = taken->ntaken_methods;
-		nedges = taken->ntaken_edges;
-		if (vs != taken)
-			memset(taken, 0, sizeof(*taken));
-		goto sort;
-	}
 	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
 	for (i = 0; i < nm; i++)
 		vs->pos[i] = UINT32_MAX;
@@ -307,9 +275,19 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 		nedges = merge_edges(vs->edges, nedges);
 	if (nedges < bound && nedges)
 		vs->edges = xrealloc(vs->edges, nedges * sizeof(*vs->edges));
-sort:
-	sort_edges(p, vs, nmeth, nedges);
+	*nmeth_out = nmeth;
+	*nedges_out = nedges;
+}
 
+/* Sort the view's nedges edges, keep its methods that ran (of nmeth) in
+ * order, and fill vs->v. */
+static void view_finish(struct cg_profile *p, struct view_store *vs, int thread, size_t nmeth,
+			size_t nedges)
+{
+	size_t nm = symtab_method_count(p->st), i, k;
+	struct cg_pmethod *all;
+
+	sort_edges(p, vs, nmeth, nedges);
 	all = vs->methods;
 	/* Keep methods that ran. */
 	for (i = 0, k = 0; i < nmeth; i++) {
@@ -349,6 +327,34 @@ sort:
 		vs->v.o_total_us = p->pthreads[thread].other_us;
 	}
 	vs->built = 1;
+}
+
+void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
+{
+	size_t nmeth, nedges;
+
+	if (p->npthreads == 1 && !p->opts.no_views) {
+		/* The arrays profile_view_take made, or the twin's view. */
+		struct view_store *taken = &p->all;
+		const struct view_store *twin = thread < 0 ? &p->per[0] : &p->all;
+
+		if (twin->built) {
+			vs->v = twin->v;
+			vs->v.thread = thread;
+			vs->built = 1;
+			return;
+		}
+		vs->pos = taken->pos;
+		vs->methods = taken->methods;
+		vs->edges = taken->edges;
+		nmeth = taken->ntaken_methods;
+		nedges = taken->ntaken_edges;
+		if (vs != taken)
+			memset(taken, 0, sizeof(*taken));
+	} else {
+		sum_threads(p, vs, thread, &nmeth, &nedges);
+	}
+	view_finish(p, vs, thread, nmeth, nedges);
 }
 
 void profile_view_free(struct view_store *vs)

@@ -107,10 +107,11 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 
 			if (f < nm) {
 				struct cg_method_info tmp;
-				const struct cg_method_info *m = symtab_method_peek(r->st, (uint32_t)f, &tmp);
+				const struct cg_method_info *m;
 
 				if (!used[f])
 					continue;
+				m = symtab_method_peek(r->st, (uint32_t)f, &tmp);
 				file = m->source[0] ? m->source : "???";
 				fname = exportname_get(names, (uint32_t)f);
 			} else {

@@ -46,11 +46,10 @@ struct name_ent {
 static int cmp_name(const void *a, const void *b, void *ctx)
 {
 	const struct name_ent *x = a, *y = b;
-
-	(void)ctx;
 	size_t n = x->len < y->len ? x->len : y->len;
 	int c = memcmp(x->at.name, y->at.name, n);
 
+	(void)ctx;
 	if (c)
 		return c;
 	if (x->len != y->len)

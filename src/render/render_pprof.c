@@ -352,11 +352,12 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 	/* Functions and locations of the methods, then "[deeper frames]". */
 	for (i = 0; i < nm; i++) {
 		struct cg_method_info tmp;
-		const struct cg_method_info *m = symtab_method_peek(r->st, (uint32_t)i, &tmp);
+		const struct cg_method_info *m;
 		uint64_t sys;
 
 		if (!used[i])
 			continue;
+		m = symtab_method_peek(r->st, (uint32_t)i, &tmp);
 		gz_pump(&gz, &out, final, 0);
 		strbuf_reset(&fn);
 		javaname_put_class(&fn, m->klass, 0);

@@ -16,18 +16,23 @@ struct fixture {
 #define B 0x20u
 #define C 0x30u
 
-static void fx_init(struct fixture *f, enum cg_clock_sel clock, const char *const *threads)
+static void fx_init_opts(struct fixture *f, const struct cg_profile_opts *o)
 {
-	struct cg_profile_opts o = { .clock = clock, .threads = threads };
-
 	f->st = symtab_create();
 	symtab_define_method(f->st, A, "com/ex/Foo", "a", "()V", "Foo.java", 0);
 	symtab_define_method(f->st, B, "com/ex/Foo", "b", "()V", "Foo.java", 0);
 	symtab_define_method(f->st, C, "com/ex/Bar", "c", "(I)V", "Bar.java", 0);
 	symtab_define_thread(f->st, 1, "main", 0);
 	symtab_define_thread(f->st, 2, "worker", 0);
-	f->p = profile_create(f->st, &o);
+	f->p = profile_create(f->st, o);
 	f->v = NULL;
+}
+
+static void fx_init(struct fixture *f, enum cg_clock_sel clock, const char *const *threads)
+{
+	struct cg_profile_opts o = { .clock = clock, .threads = threads };
+
+	fx_init_opts(f, &o);
 }
 
 /* Feed (tid, action, id, time) tuples; the same time on both clocks unless
@@ -52,12 +57,18 @@ static int fx_feed(struct fixture *f, const uint32_t (*ev)[4], size_t n, uint32_
 	return rc;
 }
 
-static void fx_finish(struct fixture *f)
+/* The replay ends (a dual-clock trace); no view is built yet. */
+static void fx_end(struct fixture *f)
 {
 	struct cg_trace_info info = { 0 };
 
 	info.clock = CG_CLOCK_DUAL;
 	profile_finish(f->p, &info);
+}
+
+static void fx_finish(struct fixture *f)
+{
+	fx_end(f);
 	f->v = profile_view(f->p, -1);
 }
 
@@ -514,13 +525,11 @@ UNIT_TEST(model_one_thread_views_share)
 		{ 1, EN, B, 50 }, { 1, EX, B, 70 }, { 1, EX, A, 100 },
 	};
 	struct fixture f;
-	struct cg_trace_info info = { 0 };
 	const struct cg_view *t0;
 
 	fx_init(&f, CG_USE_WALL, NULL);
 	CHECK(fx_feed(&f, ev, 6, 0) == 0);
-	info.clock = CG_CLOCK_DUAL;
-	profile_finish(f.p, &info);
+	fx_end(&f);
 	t0 = profile_view(f.p, 0);
 	CHECK_EQ_U64(t0->nmethods, 2);
 	CHECK_EQ_U64(t0->nedges, 2);
@@ -552,16 +561,12 @@ UNIT_TEST(model_no_views)
 		{ 2, EX, C, 35 }, { 2, EX, B, 65 },
 	};
 	struct cg_profile_opts o = { .clock = CG_USE_WALL, .no_views = 1 };
-	struct cg_trace_info info = { 0 };
 	struct fixture f;
 	const struct cg_pthread *t;
 
-	fx_init(&f, CG_USE_WALL, NULL);
-	profile_free(f.p);
-	f.p = profile_create(f.st, &o);
+	fx_init_opts(&f, &o);
 	CHECK(fx_feed(&f, ev, 6, 0) == 0);
-	info.clock = CG_CLOCK_DUAL;
-	profile_finish(f.p, &info);
+	fx_end(&f);
 	CHECK_EQ_U64(profile_thread_count(f.p), 2);
 	t = profile_threads(f.p);
 	CHECK_EQ_U64(t[0].incl_us, 100);

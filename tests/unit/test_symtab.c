@@ -7,11 +7,30 @@
 #include "read/symtab.h"
 #include "unit.h"
 
+/* com/ex/A.run()V of A.java line 12, id 0x4 spelled "0x0004" in the key. */
+static uint32_t define_run(struct cg_symtab *st)
+{
+	return symtab_define_key_method(st, 0x4, "0x0004", "com/ex/A", "run", "()V", "A.java", 12);
+}
+
+/* m is define_run's method, as its info (built or peeked) gives it. */
+static int check_run(const struct cg_method_info *m)
+{
+	CHECK_EQ_U64(m->id, 0x4);
+	CHECK_EQ_STR(m->id_text, "0x0004");
+	CHECK_EQ_STR(m->klass, "com/ex/A");
+	CHECK_EQ_STR(m->name, "run");
+	CHECK_EQ_STR(m->sig, "()V");
+	CHECK_EQ_STR(m->source, "A.java");
+	CHECK_EQ_U64(m->line, 12);
+	CHECK_EQ_U64(m->unknown, 0);
+	return 0;
+}
+
 UNIT_TEST(symtab_definitions_built_on_request)
 {
 	struct cg_symtab *st = symtab_create();
-	uint32_t a = symtab_define_key_method(st, 0x4, "0x0004", "com/ex/A", "run", "()V",
-					      "A.java", 12);
+	uint32_t a = define_run(st);
 	uint32_t b = symtab_define_method(st, 0x8, "com/ex/A", "stop", "(I)V", "", 0);
 	uint32_t u = symtab_method_index(st, 0x100);
 	const struct cg_method_info *m, *m2;
@@ -23,15 +42,8 @@ UNIT_TEST(symtab_definitions_built_on_request)
 	CHECK_EQ_STR(klass, "com/ex/A");
 	CHECK_EQ_STR(name, "stop");
 	m = symtab_method(st, a);
-	CHECK_EQ_U64(m->id, 0x4);
 	CHECK_EQ_U64(symtab_find_method(st, 0x4), a);
-	CHECK_EQ_STR(m->id_text, "0x0004");
-	CHECK_EQ_STR(m->klass, "com/ex/A");
-	CHECK_EQ_STR(m->name, "run");
-	CHECK_EQ_STR(m->sig, "()V");
-	CHECK_EQ_STR(m->source, "A.java");
-	CHECK_EQ_U64(m->line, 12);
-	CHECK_EQ_U64(m->unknown, 0);
+	CHECK(check_run(m) == 0);
 	CHECK(symtab_method(st, b)->id_text == NULL);
 	CHECK_EQ_STR(symtab_method(st, b)->sig, "(I)V");
 	m2 = symtab_method(st, u);
@@ -68,8 +80,7 @@ UNIT_TEST(symtab_definitions_built_on_request)
 UNIT_TEST(symtab_peek_builds_nothing)
 {
 	struct cg_symtab *st = symtab_create();
-	uint32_t a = symtab_define_key_method(st, 0x4, "0x0004", "com/ex/A", "run", "()V",
-					      "A.java", 12);
+	uint32_t a = define_run(st);
 	uint32_t v = symtab_define_method_id(st, 0x8, 0x7f001234abcdULL, "b/B", "f", "", "", 0);
 	uint32_t u = symtab_method_index(st, 0x100);
 	struct cg_method_info tmp;
@@ -77,14 +88,7 @@ UNIT_TEST(symtab_peek_builds_nothing)
 
 	m = symtab_method_peek(st, a, &tmp);
 	CHECK(m == &tmp);
-	CHECK_EQ_U64(m->id, 0x4);
-	CHECK_EQ_STR(m->id_text, "0x0004");
-	CHECK_EQ_STR(m->klass, "com/ex/A");
-	CHECK_EQ_STR(m->name, "run");
-	CHECK_EQ_STR(m->sig, "()V");
-	CHECK_EQ_STR(m->source, "A.java");
-	CHECK_EQ_U64(m->line, 12);
-	CHECK_EQ_U64(m->unknown, 0);
+	CHECK(check_run(m) == 0);
 	/* Still not built. */
 	CHECK(symtab_method_peek(st, a, &tmp) == &tmp);
 	m = symtab_method_peek(st, v, &tmp);
