@@ -93,17 +93,18 @@ static int do_graph_dot(const struct cg_job *j, struct strbuf *out, struct cg_er
 static const struct cg_output_kind table[] = {
 	{ "diff-text", "-d BASE", NEED_VIEW, path_diff_text, do_diff_text },
 	{ "diff-html", "-d BASE with -h or --html FILE", NEED_VIEW, path_diff_html, do_diff_html },
-	{ "text", "(default)", NEED_VIEW, path_text, do_text },
-	{ "json", "--json FILE", NEED_VIEW, path_json, do_json },
-	{ "html", "-h, --html FILE", NEED_CCT | NEED_TIMELINE | NEED_VIEW, path_html, do_html },
+	{ "text", "(default)", NEED_VIEW | NEED_EDGES, path_text, do_text },
+	{ "json", "--json FILE", NEED_VIEW | NEED_EDGES, path_json, do_json },
+	{ "html", "-h, --html FILE", NEED_CCT | NEED_TIMELINE | NEED_VIEW | NEED_EDGES, path_html,
+	  do_html },
 	{ "folded", "--folded FILE", NEED_CCT, path_folded, do_folded },
 	{ "pprof", "--pprof FILE", NEED_CCT, path_pprof, do_pprof },
 	{ "speedscope", "--speedscope FILE", NEED_EVENTS, path_speedscope, do_speedscope },
 	{ "chrome", "--chrome-trace FILE", NEED_EVENTS, path_chrome, do_chrome },
-	{ "callgrind", "--callgrind FILE", NEED_VIEW, path_callgrind, do_callgrind },
+	{ "callgrind", "--callgrind FILE", NEED_VIEW | NEED_EDGES, path_callgrind, do_callgrind },
 	{ "dump", "-o", NEED_READ, path_dump, NULL },
-	{ "graph", "-g FILE", NEED_VIEW, path_graph, do_graph },
-	{ "graph-dot", "-k", NEED_VIEW, path_graph_dot, do_graph_dot },
+	{ "graph", "-g FILE", NEED_VIEW | NEED_EDGES, path_graph, do_graph },
+	{ "graph-dot", "-k", NEED_VIEW | NEED_EDGES, path_graph_dot, do_graph_dot },
 };
 #define NKINDS (sizeof(table) / sizeof(table[0]))
 

@@ -24,7 +24,8 @@ enum {
 	NEED_TIMELINE = 2, /* the HTML timeline (with the cct) */
 	NEED_EVENTS = 4,   /* the event log of the evented exports (with the cct) */
 	NEED_READ = 8,     /* written while reading (the -o dump): no render step */
-	NEED_VIEW = 16,    /* the profile's views (methods and edges summed) */
+	NEED_VIEW = 16,    /* the profile's views (methods summed) */
+	NEED_EDGES = 32,   /* the views' edges (with NEED_VIEW) */
 };
 
 /* What a render step is given. */

@@ -1,15 +1,14 @@
 /* diff.c - match the methods of two profiles and compute their changes.
  *
- * Each method of either view gets a key "class\0name\0sig" (class with '/'
- * as '.'); the keys of both views are sorted together, so equal keys are
- * adjacent and each group becomes one row. */
+ * Each method of either view gets a key (class with '/' as '.', name,
+ * signature; the symtab's strings); the keys of both views are sorted
+ * together, so equal keys are adjacent and each group becomes one row. */
 #include "model/diff.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/sort.h"
-#include "util/strbuf.h"
 #include "util/util.h"
 
 struct cg_diff {
@@ -22,49 +21,60 @@ struct cg_diff {
 	int has_other;
 	enum cg_clock_sel primary;
 	uint64_t base_o_total, later_o_total;
+	const struct cg_symtab *base_st, *later_st;
 };
 
+/* A method of one view under its match key: class (with '/' read as '.'),
+ * name and signature, pointing into the view's symtab. */
 struct dkey {
-	const char *key;     /* into the key buffer */
-	size_t off, len;
-	int later;           /* 0 base, 1 later */
-	const struct cg_pmethod *m;
+	const char *klass, *name, *sig;
+	uint32_t pos;        /* position in its view */
+	uint32_t later;      /* 0 base, 1 later */
 };
 
-static int cmp_bytes(const char *a, size_t alen, const char *b, size_t blen)
+/* Bytes compare as unsigned chars, a string's end before any byte. */
+static int cmp_class(const char *a, const char *b)
 {
-	int c = memcmp(a, b, alen < blen ? alen : blen);
+	for (;; a++, b++) {
+		unsigned char x = (unsigned char)(*a == '/' ? '.' : *a);
+		unsigned char y = (unsigned char)(*b == '/' ? '.' : *b);
 
-	if (c)
-		return c;
-	return alen < blen ? -1 : alen > blen;
+		if (x != y)
+			return x < y ? -1 : 1;
+		if (!x)
+			return 0;
+	}
+}
+
+static int cmp_names(const char *ka, const char *na, const char *sa, const char *kb,
+		     const char *nb, const char *sb)
+{
+	int c = cmp_class(ka, kb);
+
+	if (!c)
+		c = strcmp(na, nb);
+	return c ? c : strcmp(sa, sb);
+}
+
+static int same_key(const struct dkey *x, const struct dkey *y)
+{
+	return cmp_names(x->klass, x->name, x->sig, y->klass, y->name, y->sig) == 0;
 }
 
 static int cmp_dkey(const void *a, const void *b, void *ctx)
 {
 	const struct dkey *x = a, *y = b;
-	int c = cmp_bytes(x->key, x->len, y->key, y->len);
+	const struct cg_view *const *views = ctx;
+	uint32_t xi, yi;
+	int c = cmp_names(x->klass, x->name, x->sig, y->klass, y->name, y->sig);
 
-	(void)ctx;
 	if (c)
 		return c;
 	if (x->later != y->later)
-		return x->later - y->later;
-	return x->m->index < y->m->index ? -1 : x->m->index > y->m->index;
-}
-
-static void put_key(struct strbuf *sb, const struct cg_method_info *mi)
-{
-	size_t start = sb->len, i;
-
-	strbuf_puts(sb, mi->klass);
-	for (i = start; i < sb->len; i++)
-		if (sb->data[i] == '/')
-			sb->data[i] = '.';
-	strbuf_add(sb, "", 1);
-	strbuf_puts(sb, mi->name);
-	strbuf_add(sb, "", 1);
-	strbuf_puts(sb, mi->sig);
+		return x->later < y->later ? -1 : 1;
+	xi = views[x->later]->methods[x->pos].index;
+	yi = views[y->later]->methods[y->pos].index;
+	return xi < yi ? -1 : xi > yi;
 }
 
 static uint64_t magnitude(int64_t v)
@@ -72,53 +82,83 @@ static uint64_t magnitude(int64_t v)
 	return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
 }
 
-/* Sort keys of rows: kept beside the rows while sorting. */
-struct srow {
-	struct cg_diff_row row;
-	const char *key;
-	size_t len;
-	uint32_t orig;       /* index before sorting */
+/* Display order of rows (see diff_rows), on an index array over them. */
+struct row_order {
+	const struct cg_diff *d;
+	const struct cg_diff_row *rows;
 };
 
-static int cmp_srow(const void *a, const void *b, void *ctx)
+static int cmp_rows(const void *a, const void *b, void *ctx)
 {
-	const struct srow *x = a, *y = b;
+	const struct row_order *o = ctx;
+	const struct cg_diff_row *x = &o->rows[*(const uint32_t *)a];
+	const struct cg_diff_row *y = &o->rows[*(const uint32_t *)b];
+	struct cg_method_info tx, ty;
+	const struct cg_method_info *mx, *my;
 	uint64_t xv, yv;
 
-	(void)ctx;
-	if (x->row.status != y->row.status)
-		return x->row.status < y->row.status ? -1 : 1;
-	switch (x->row.status) {
+	if (x->status != y->status)
+		return x->status < y->status ? -1 : 1;
+	switch (x->status) {
 	case CG_DIFF_BOTH:
-		xv = magnitude(x->row.d_incl_us);
-		yv = magnitude(y->row.d_incl_us);
+		xv = magnitude(x->d_incl_us);
+		yv = magnitude(y->d_incl_us);
 		if (xv != yv)
 			return xv > yv ? -1 : 1;
-		if (x->row.d_incl_us != y->row.d_incl_us)
-			return x->row.d_incl_us > y->row.d_incl_us ? -1 : 1;
-		if (x->row.later.incl_us != y->row.later.incl_us)
-			return x->row.later.incl_us > y->row.later.incl_us ? -1 : 1;
+		if (x->d_incl_us != y->d_incl_us)
+			return x->d_incl_us > y->d_incl_us ? -1 : 1;
+		if (x->later.incl_us != y->later.incl_us)
+			return x->later.incl_us > y->later.incl_us ? -1 : 1;
 		break;
 	case CG_DIFF_BASE_ONLY:
-		if (x->row.base.incl_us != y->row.base.incl_us)
-			return x->row.base.incl_us > y->row.base.incl_us ? -1 : 1;
-		if (x->row.base.excl_us != y->row.base.excl_us)
-			return x->row.base.excl_us > y->row.base.excl_us ? -1 : 1;
+		if (x->base.incl_us != y->base.incl_us)
+			return x->base.incl_us > y->base.incl_us ? -1 : 1;
+		if (x->base.excl_us != y->base.excl_us)
+			return x->base.excl_us > y->base.excl_us ? -1 : 1;
 		break;
 	case CG_DIFF_LATER_ONLY:
-		if (x->row.later.incl_us != y->row.later.incl_us)
-			return x->row.later.incl_us > y->row.later.incl_us ? -1 : 1;
-		if (x->row.later.excl_us != y->row.later.excl_us)
-			return x->row.later.excl_us > y->row.later.excl_us ? -1 : 1;
+		if (x->later.incl_us != y->later.incl_us)
+			return x->later.incl_us > y->later.incl_us ? -1 : 1;
+		if (x->later.excl_us != y->later.excl_us)
+			return x->later.excl_us > y->later.excl_us ? -1 : 1;
 		break;
 	}
-	return cmp_bytes(x->key, x->len, y->key, y->len);
+	mx = diff_method(o->d, x, &tx);
+	my = diff_method(o->d, y, &ty);
+	return cmp_names(mx->klass, mx->name, mx->sig, my->klass, my->name, my->sig);
+}
+
+/* Put element order[i] of base at position i, for every i, in place:
+ * each cycle of the permutation moves through one spare element.  order
+ * is used up. */
+static void permute(void *base, size_t size, uint32_t *order, size_t n)
+{
+	char *b = base, *spare = xmalloc(size);
+	size_t i, j, k;
+
+	for (i = 0; i < n; i++) {
+		if (order[i] == i)
+			continue;
+		memcpy(spare, b + i * size, size);
+		for (j = i;; j = k) {
+			k = order[j];
+			order[j] = (uint32_t)j;
+			if (k == i) {
+				memcpy(b + j * size, spare, size);
+				break;
+			}
+			memcpy(b + j * size, b + k * size, size);
+		}
+	}
+	free(spare);
 }
 
 static void side_add(struct cg_diff_side *s, const struct cg_pmethod *m, int other)
 {
-	if (!s->info)
-		s->info = m->info;
+	if (!s->ran) {
+		s->ran = 1;
+		s->index = m->index;
+	}
 	s->incl_us += m->incl_us;
 	s->excl_us += m->excl_us;
 	if (other) {
@@ -129,54 +169,65 @@ static void side_add(struct cg_diff_side *s, const struct cg_pmethod *m, int oth
 	s->rec_calls += m->rec_calls;
 }
 
-/* Rows are built beside their sort keys (struct srow), sorted in place, and
- * then packed down into plain rows in the same array: the row of position
- * i never lies above its srow, so each move copies downwards. */
+/* The methods of both views under their keys, sorted so that equal keys
+ * are adjacent; returns how many (base->nmethods + later->nmethods). */
+static struct dkey *keys_sorted(const struct cg_view *base, const struct cg_view *later,
+				size_t *count)
+{
+	const struct cg_view *views[2] = { base, later };
+	size_t n = base->nmethods + later->nmethods, i;
+	struct dkey *keys = xmalloc((n + 1) * sizeof(*keys));
+
+	for (i = 0; i < n; i++) {
+		uint32_t lat = i >= base->nmethods;
+		const struct cg_view *v = views[lat];
+		uint32_t pos = (uint32_t)(lat ? i - base->nmethods : i);
+		struct cg_method_info tmp;
+		const struct cg_method_info *mi = profile_method(v, &v->methods[pos], &tmp);
+
+		keys[i].klass = mi->klass;
+		keys[i].name = mi->name;
+		keys[i].sig = mi->sig;
+		keys[i].pos = pos;
+		keys[i].later = lat;
+	}
+	sort_inplace(keys, n, sizeof(*keys), cmp_dkey, views);
+	*count = n;
+	return keys;
+}
+
+/* One row per group of equal keys, built in key order; the rows are then
+ * put in display order through an index array, and each later method is
+ * mapped to its row. */
 struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *later)
 {
+	const struct cg_view *views[2] = { base, later };
 	struct cg_diff *d = xcalloc(1, sizeof(*d));
-	size_t n = base->nmethods + later->nmethods, i, j, k, nrows;
-	struct dkey *keys = xmalloc((n + 1) * sizeof(*keys));
-	struct srow *rows;
+	size_t n, i, j, k, nrows;
+	struct dkey *keys = keys_sorted(base, later, &n);
+	struct cg_diff_row *rows;
 	uint32_t *key_row = xmalloc((n + 1) * sizeof(*key_row));
-	uint32_t *moved;
-	struct strbuf kb;
+	uint32_t *order, *moved;
+	struct row_order ro;
 
 	d->has_other = base->has_other && later->has_other && base->primary == later->primary;
 	d->primary = later->primary;
-	strbuf_init(&kb);
-	for (i = 0; i < n; i++) {
-		int lat = i >= base->nmethods;
-		const struct cg_pmethod *m = lat ? &later->methods[i - base->nmethods]
-						 : &base->methods[i];
-
-		keys[i].off = kb.len;
-		put_key(&kb, m->info);
-		keys[i].len = kb.len - keys[i].off;
-		keys[i].later = lat;
-		keys[i].m = m;
-	}
-	for (i = 0; i < n; i++)
-		keys[i].key = kb.data + keys[i].off;
-	sort_inplace(keys, n, sizeof(*keys), cmp_dkey, NULL);
+	d->base_st = base->st;
+	d->later_st = later->st;
 	for (i = 0, nrows = 0; i < n; i++)
-		if (!i || cmp_bytes(keys[i].key, keys[i].len, keys[i - 1].key, keys[i - 1].len))
+		if (!i || !same_key(&keys[i], &keys[i - 1]))
 			nrows++;
 	rows = xcalloc(nrows + 1, sizeof(*rows));
-	/* One row per group of equal keys. */
 	for (i = 0, k = 0; i < n; i = j, k++) {
-		struct cg_diff_row *r = &rows[k].row;
+		struct cg_diff_row *r = &rows[k];
 
-		rows[k].key = keys[i].key;
-		rows[k].len = keys[i].len;
-		rows[k].orig = (uint32_t)k;
-		for (j = i; j < n && cmp_bytes(keys[j].key, keys[j].len, keys[i].key, keys[i].len) == 0;
-		     j++) {
-			side_add(keys[j].later ? &r->later : &r->base, keys[j].m, d->has_other);
+		for (j = i; j < n && same_key(&keys[j], &keys[i]); j++) {
+			side_add(keys[j].later ? &r->later : &r->base,
+				 &views[keys[j].later]->methods[keys[j].pos], d->has_other);
 			key_row[j] = (uint32_t)k;
 		}
-		r->status = !r->later.info ? CG_DIFF_BASE_ONLY
-			  : !r->base.info  ? CG_DIFF_LATER_ONLY : CG_DIFF_BOTH;
+		r->status = !r->later.ran ? CG_DIFF_BASE_ONLY
+			  : !r->base.ran  ? CG_DIFF_LATER_ONLY : CG_DIFF_BOTH;
 		r->d_incl_us = (int64_t)r->later.incl_us - (int64_t)r->base.incl_us;
 		r->d_excl_us = (int64_t)r->later.excl_us - (int64_t)r->base.excl_us;
 		r->d_o_incl_us = (int64_t)r->later.o_incl_us - (int64_t)r->base.o_incl_us;
@@ -184,25 +235,32 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 		r->d_calls = (int64_t)(r->later.calls + r->later.rec_calls) -
 			     (int64_t)(r->base.calls + r->base.rec_calls);
 	}
-	sort_inplace(rows, k, sizeof(*rows), cmp_srow, NULL);
-	/* moved[unsorted row] = sorted position, to map later methods to rows. */
+	order = xmalloc((k + 1) * sizeof(*order));
 	moved = xmalloc((k + 1) * sizeof(*moved));
-	for (i = 0; i < k; i++) {
-		moved[rows[i].orig] = (uint32_t)i;
-		d->counts[rows[i].row.status]++;
-	}
-	d->rows = (struct cg_diff_row *)(void *)rows;
 	for (i = 0; i < k; i++)
-		memmove(&d->rows[i], &rows[i].row, sizeof(d->rows[i]));
-	d->rows = xrealloc(d->rows, (k + 1) * sizeof(*d->rows));
+		order[i] = (uint32_t)i;
+	ro.d = d;
+	ro.rows = rows;
+	sort_inplace(order, k, sizeof(*order), cmp_rows, &ro);
+	/* moved[row in key order] = its display position. */
+	for (i = 0; i < k; i++) {
+		moved[order[i]] = (uint32_t)i;
+		d->counts[rows[order[i]].status]++;
+	}
+	permute(rows, sizeof(*rows), order, k);
+	free(order);
+	d->rows = rows;
 	d->nrows = k;
 	d->nby_later = later->npos;
 	d->by_later = xmalloc((later->npos + 1) * sizeof(*d->by_later));
 	for (i = 0; i < later->npos; i++)
 		d->by_later[i] = UINT32_MAX;
-	for (i = 0; i < n; i++)
-		if (keys[i].later && keys[i].m->index < later->npos)
-			d->by_later[keys[i].m->index] = moved[key_row[i]];
+	for (i = 0; i < n; i++) {
+		uint32_t idx = keys[i].later ? later->methods[keys[i].pos].index : UINT32_MAX;
+
+		if (idx < later->npos)
+			d->by_later[idx] = moved[key_row[i]];
+	}
 	d->base_total = base->total_us;
 	d->later_total = later->total_us;
 	if (d->has_other) {
@@ -212,7 +270,6 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 	free(moved);
 	free(key_row);
 	free(keys);
-	strbuf_free(&kb);
 	return d;
 }
 
@@ -265,6 +322,14 @@ const struct cg_diff_row *diff_change(const struct cg_diff *d, uint32_t midx)
 	if (!d || midx >= d->nby_later || d->by_later[midx] == UINT32_MAX)
 		return NULL;
 	return &d->rows[d->by_later[midx]];
+}
+
+const struct cg_method_info *diff_method(const struct cg_diff *d, const struct cg_diff_row *row,
+					 struct cg_method_info *tmp)
+{
+	if (row->later.ran)
+		return symtab_method_peek(d->later_st, row->later.index, tmp);
+	return symtab_method_peek(d->base_st, row->base.index, tmp);
 }
 
 double diff_ratio(const struct cg_diff_row *row)

@@ -9,8 +9,8 @@
  * ids with the same class, name and signature in one trace (a redefined
  * method) are summed into one row.
  *
- * Ownership: the diff owns its rows; it borrows the method infos of both
- * views (and so both profiles' symtabs), which must outlive it.
+ * Ownership: the diff owns its rows; it borrows both views' symtabs, which
+ * must outlive it.
  */
 #ifndef CG_DIFF_H
 #define CG_DIFF_H
@@ -27,7 +27,8 @@ enum cg_diff_status {
 };
 
 struct cg_diff_side {
-	const struct cg_method_info *info;  /* NULL when the method did not run */
+	int ran;                            /* 0 when the method did not run */
+	uint32_t index;                     /* its symtab index in that run */
 	uint64_t incl_us, excl_us, calls, rec_calls;
 	uint64_t o_incl_us, o_excl_us;      /* other clock (0 unless diff_has_other) */
 };
@@ -68,6 +69,11 @@ uint64_t diff_later_o_total(const struct cg_diff *d);
  * NULL when that method did not run in the later trace.  A row's status says
  * whether it is new; its d_incl_us > 0 means slower. */
 const struct cg_diff_row *diff_change(const struct cg_diff *d, uint32_t midx);
+
+/* The row's method as the later run defines it, else as the base does;
+ * *tmp as for symtab_method_peek. */
+const struct cg_method_info *diff_method(const struct cg_diff *d, const struct cg_diff_row *row,
+					 struct cg_method_info *tmp);
 
 /* later / base inclusive time; a negative value when base is 0 (no ratio). */
 double diff_ratio(const struct cg_diff_row *row);

@@ -558,10 +558,10 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 }
 
 /* After the replay a thread keeps only what views read: its method and
- * edge arrays, cut to their length.  The lookup tables, the stack and the
- * root-edge list go (on a trace of a million methods, about 30 bytes per
- * method and per edge). */
-static void thread_settle(struct tstate *ts)
+ * edge arrays (no edges when no view needs them), cut to their length.  The
+ * lookup tables, the stack and the root-edge list go (on a trace of a
+ * million methods, about 30 bytes per method and per edge). */
+static void thread_settle(struct tstate *ts, int no_edges)
 {
 	itab_free(&ts->tm_tab);
 	itab_free(&ts->etab);
@@ -571,6 +571,11 @@ static void thread_settle(struct tstate *ts)
 	free(ts->stack);
 	ts->stack = NULL;
 	ts->cap_stack = 0;
+	if (no_edges) {
+		free(ts->edges);
+		ts->edges = NULL;
+		ts->nedges = ts->cap_edges = 0;
+	}
 	if (ts->cap_tm > ts->ntm && ts->ntm) {
 		ts->tm = xrealloc(ts->tm, ts->ntm * sizeof(*ts->tm));
 		ts->cap_tm = ts->ntm;
@@ -666,7 +671,7 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		if (!p->has_other)
 			pt->other_us = pt->o_excl_us = 0;
 		pt->max_depth = ts->max_depth;
-		thread_settle(ts);
+		thread_settle(ts, p->opts.no_edges);
 		p->stats.records += ts->records;
 		p->stats.other_total_us += pt->other_us;
 		if (ts->max_depth > p->stats.max_depth)

@@ -49,8 +49,8 @@ struct cg_warning {
 };
 
 struct cg_pmethod {
-	uint32_t index;       /* symtab method index */
-	const struct cg_method_info *info;
+	uint32_t index;       /* symtab method index: profile_method gives its
+			       * definition */
 	uint64_t incl_us;     /* outermost activations only */
 	uint64_t excl_us;     /* all activations */
 	uint64_t calls;       /* calls made while not already on the stack */
@@ -90,6 +90,7 @@ struct cg_pthread {
  * methods[] (or UINT32_MAX).  edges[] sorted by inclusive desc, then caller,
  * then callee (roots first).  threads[] in order of first event. */
 struct cg_view {
+	const struct cg_symtab *st; /* the profile's symtab: method definitions */
 	uint64_t total_us;
 	const struct cg_pmethod *methods;
 	size_t nmethods;
@@ -116,6 +117,16 @@ struct cg_view {
 	uint64_t o_total_us;  /* total on the other clock (0 without one) */
 };
 
+/* The definition of a view's method, read from the symtab without keeping a
+ * copy per method: as symtab_method_peek, *tmp may be filled and must not be
+ * reused while the result is read; its strings live as long as the symtab. */
+static inline const struct cg_method_info *profile_method(const struct cg_view *v,
+							  const struct cg_pmethod *m,
+							  struct cg_method_info *tmp)
+{
+	return symtab_method_peek(v->st, m->index, tmp);
+}
+
 struct cg_profile_opts {
 	enum cg_clock_sel clock;
 	const char *const *threads; /* --thread filters (id or name), NULL-terminated or NULL */
@@ -140,6 +151,9 @@ struct cg_profile_opts {
 	 * per-edge tables go at profile_finish, and profile_view gives views
 	 * with the threads only, no methods and no edges. */
 	int no_views;
+	/* 1 when the views need no edges (outputs that read methods only, as
+	 * -d does): the edge tables go at profile_finish and views have none. */
+	int no_edges;
 };
 
 /* 1 when --focus/--hide pattern pat matches the display name "pkg.Class.method":

@@ -12,14 +12,17 @@
 static int cmp_methods(const void *a, const void *b, void *ctx)
 {
 	const struct cg_pmethod *x = a, *y = b;
+	const struct cg_symtab *st = ctx;
+	uint64_t xi, yi;
 
-	(void)ctx;
 	if (x->incl_us != y->incl_us)
 		return x->incl_us > y->incl_us ? -1 : 1;
 	if (x->excl_us != y->excl_us)
 		return x->excl_us > y->excl_us ? -1 : 1;
-	if (x->info->id != y->info->id)
-		return x->info->id < y->info->id ? -1 : 1;
+	xi = symtab_method_id(st, x->index);
+	yi = symtab_method_id(st, y->index);
+	if (xi != yi)
+		return xi < yi ? -1 : 1;
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
@@ -178,7 +181,7 @@ static void sort_edges(struct cg_profile *p, struct view_store *vs, size_t nmeth
 	ids = xmalloc((nmeth ? nmeth : 1) * sizeof(*ids));
 	for (i = 0; i < nmeth; i++) {
 		ids[i].index = vs->methods[i].index;
-		ids[i].id = symtab_method(p->st, ids[i].index)->id;
+		ids[i].id = symtab_method_id(p->st, ids[i].index);
 	}
 	sort_inplace(ids, nmeth, sizeof(*ids), cmp_id_rank, NULL);
 	rank = xmalloc((nm ? nm : 1) * sizeof(*rank));
@@ -294,14 +297,13 @@ static void view_finish(struct cg_profile *p, struct view_store *vs, int thread,
 		vs->pos[all[i].index] = UINT32_MAX;
 		if (!all[i].calls && !all[i].rec_calls && !all[i].excl_us && !all[i].incl_us)
 			continue;
-		all[k] = all[i];
-		all[k].info = symtab_method(p->st, all[k].index);
-		k++;
+		all[k++] = all[i];
 	}
-	sort_inplace(all, k, sizeof(*all), cmp_methods, NULL);
+	sort_inplace(all, k, sizeof(*all), cmp_methods, p->st);
 	for (i = 0; i < k; i++)
 		vs->pos[all[i].index] = (uint32_t)i;
 
+	vs->v.st = p->st;
 	vs->v.methods = all;
 	vs->v.nmethods = k;
 	vs->v.method_pos = vs->pos;

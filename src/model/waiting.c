@@ -84,9 +84,10 @@ int waiting_clocks(const struct cg_view *v, const struct cg_pmethod *pm, uint64_
 int waiting_method(const struct cg_view *v, const struct cg_pmethod *pm)
 {
 	uint64_t wall, cpu;
+	struct cg_method_info tmp;
 
 	if (!waiting_clocks(v, pm, &wall, &cpu))
-		return waiting_known(pm->info);
+		return waiting_known(profile_method(v, pm, &tmp));
 	/* cpu <= (100 - 90) % of wall, in integers: cpu * 100 <= wall * 10.
 	 * Times are far below 2^57 us, so neither product overflows. */
 	return wall > 0 && cpu * 100 <= wall * (100 - WAITING_OFF_CPU_PCT);

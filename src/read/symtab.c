@@ -303,6 +303,21 @@ const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint
 	return tmp;
 }
 
+uint64_t symtab_method_id(const struct cg_symtab *st, uint32_t index)
+{
+	uintptr_t r = st->refs[index];
+	const struct def *d = def_of(r);
+	uint64_t id;
+
+	if (is_info(r))
+		return ((const struct cg_method_info *)r)->id;
+	if (d && (d->flags & DEF_ID64)) {
+		memcpy(&id, d->rest, sizeof(id));
+		return id;
+	}
+	return st->keys[index];
+}
+
 void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,
 			 const char **name)
 {

@@ -80,6 +80,9 @@ const struct cg_method_info *symtab_method(const struct cg_symtab *st, uint32_t 
  * otherwise keep about 64 bytes per method. */
 const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint32_t index,
 						struct cg_method_info *tmp);
+/* The method's full id, as symtab_method gives it, without building its
+ * cg_method_info (for sorting by id). */
+uint64_t symtab_method_id(const struct cg_symtab *st, uint32_t index);
 /* The class and name of a method, as symtab_method gives them, without
  * building its cg_method_info (for passes over every method of the key). */
 void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,

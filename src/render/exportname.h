@@ -9,7 +9,7 @@
  * Names are built for the methods whose used[] byte is set (all when used
  * is NULL); the others are NULL.  Deterministic for the same symtab.
  *
- * The table owns its strings. */
+ * The table owns its strings; they stay valid until exportname_free. */
 #ifndef CG_EXPORTNAME_H
 #define CG_EXPORTNAME_H
 

@@ -19,8 +19,11 @@
  * as initials, the argument list only for overloads), cleaned and escaped. */
 static void put_display(struct gv_build *b, struct strbuf *sb, const struct cg_pmethod *pm)
 {
+	struct cg_method_info tmp;
+
 	strbuf_reset(&b->name);
-	javaname_put_label(&b->name, pm->info, JN_SHORT, b->overloads && b->overloads[pm->index]);
+	javaname_put_label(&b->name, profile_method(b->v, pm, &tmp), JN_SHORT,
+			   b->overloads && b->overloads[pm->index]);
 	gv_text_put(sb, &b->tmp, b->name.data ? b->name.data : "", 0);
 }
 
@@ -28,8 +31,11 @@ static void put_display(struct gv_build *b, struct strbuf *sb, const struct cg_p
  * (the tooltip keeps the whole name). */
 static void put_display_label(struct gv_build *b, struct strbuf *sb, const struct cg_pmethod *pm)
 {
+	struct cg_method_info tmp;
+
 	strbuf_reset(&b->name);
-	javaname_put_label(&b->name, pm->info, JN_SHORT, b->overloads && b->overloads[pm->index]);
+	javaname_put_label(&b->name, profile_method(b->v, pm, &tmp), JN_SHORT,
+			   b->overloads && b->overloads[pm->index]);
 	gv_text_put_label(sb, &b->tmp, b->name.data ? b->name.data : "");
 }
 
@@ -172,7 +178,8 @@ static void put_full_name(struct gv_build *b, const struct cg_method_info *m)
 static void add_method(struct gv_build *b, size_t pos)
 {
 	const struct cg_pmethod *pm = &b->v->methods[pos];
-	const struct cg_method_info *m = pm->info;
+	struct cg_method_info tmp;
+	const struct cg_method_info *m = profile_method(b->v, pm, &tmp);
 	char name[32];
 	Agnode_t *n;
 
@@ -215,7 +222,7 @@ static void add_chain(struct gv_build *b, size_t c)
 	char name[32], ms[32];
 	Agnode_t *node;
 
-	snprintf(name, sizeof(name), "c0x%" PRIx64, (uint64_t)head->info->id);
+	snprintf(name, sizeof(name), "c0x%" PRIx64, symtab_method_id(b->v->st, head->index));
 	node = agnode(b->g, name, 1);
 	b->cnode[c] = node;
 	for (k = 0; k < n; k++)
@@ -230,9 +237,10 @@ static void add_chain(struct gv_build *b, size_t c)
 	strbuf_printf(&b->val, "%zu frames, each the only caller of the next:", n);
 	for (k = 0; k < n; k++) {
 		const struct cg_pmethod *pm = &b->v->methods[f->members[first + k]];
+		struct cg_method_info tmp;
 
 		strbuf_puts(&b->val, "\\n");
-		put_full_name(b, pm->info);
+		put_full_name(b, profile_method(b->v, pm, &tmp));
 		strbuf_printf(&b->val, " %s ms", fmt_ms(ms, pm->incl_us));
 		if (pm->rec_calls)
 			strbuf_printf(&b->val, ", %llu recursive", (unsigned long long)pm->rec_calls);

@@ -132,6 +132,7 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 				struct cg_method_info tmp;
 				const struct cg_method_info *c = symtab_method_peek(r->st, pairs[p].callee, &tmp);
 
+				strbuf_spill(sb);
 				FL("cfi", pairs[p].callee, c->source[0] ? c->source : "???");
 				FN("cfn", pairs[p].callee, exportname_get(names, pairs[p].callee));
 				strbuf_printf(sb, "calls=%" PRIu64 " 0\n0 %" PRIu64 "\n", pairs[p].calls,

@@ -25,10 +25,6 @@ static const char *calls_text(char *buf, const struct cg_diff_side *s)
 	return buf;
 }
 
-static const struct cg_method_info *row_info(const struct cg_diff_row *row)
-{
-	return row->later.info ? row->later.info : row->base.info;
-}
 
 static unsigned name_flags(const struct cg_report *r)
 {
@@ -129,6 +125,7 @@ static void text_both(const struct cg_report *later, const struct cg_diff_row *r
 		const struct cg_diff_row *r = &rows[i];
 		char b1[32], b2[32], b3[32], b4[32], b5[32], b6[32], q[32], c1[48], c2[48];
 		char o1[32], o2[32];
+		struct cg_method_info tmp;
 
 		strbuf_spill(sb);
 		if (r->status != CG_DIFF_BOTH)
@@ -149,7 +146,7 @@ static void text_both(const struct cg_report *later, const struct cg_diff_row *r
 				      fmt_ms(b4, r->base.excl_us), fmt_ms(b5, r->later.excl_us),
 				      fmt_ms_signed(b6, r->d_excl_us), calls_text(c1, &r->base),
 				      calls_text(c2, &r->later));
-		javaname_put_method(sb, row_info(r), name_flags(later));
+		javaname_put_method(sb, diff_method(later->diff, r, &tmp), name_flags(later));
 		strbuf_putc(sb, '\n');
 	}
 }
@@ -178,6 +175,7 @@ static void text_only(const struct cg_report *later, const struct cg_diff_row *r
 		const struct cg_diff_row *r = &rows[i];
 		const struct cg_diff_side *s = which == CG_DIFF_BASE_ONLY ? &r->base : &r->later;
 		char b1[32], b2[32], b3[32], b4[32], c[48];
+		struct cg_method_info tmp;
 
 		strbuf_spill(sb);
 		if (r->status != which)
@@ -189,7 +187,7 @@ static void text_only(const struct cg_report *later, const struct cg_diff_row *r
 		else
 			strbuf_printf(sb, "%12s %12s %12s  ", fmt_ms(b1, s->incl_us),
 				      fmt_ms(b2, s->excl_us), calls_text(c, s));
-		javaname_put_method(sb, row_info(r), name_flags(later));
+		javaname_put_method(sb, diff_method(later->diff, r, &tmp), name_flags(later));
 		strbuf_putc(sb, '\n');
 	}
 }
@@ -313,7 +311,8 @@ static void html_data(struct strbuf *sb, const struct cg_report *later,
 	strbuf_puts(sb, ",\"rows\":[");
 	for (i = 0; i < n; i++) {
 		const struct cg_diff_row *r = &rows[i];
-		const struct cg_method_info *m = row_info(r);
+		struct cg_method_info tmp;
+		const struct cg_method_info *m = diff_method(d, r, &tmp);
 
 		strbuf_spill(sb);
 		strbuf_printf(sb, "%s\n[%d,", i ? "," : "", (int)r->status);

@@ -363,7 +363,8 @@ static void put_data(const struct cg_report *r, const struct html_graphs *G, con
 			      F->nlisted ? "," : "", F->nfolded, F->records, F->incl_us, F->excl_us);
 	strbuf_puts(sb, "],\n\"methods\":[");
 	for (i = 0; i < all->nmethods; i++) {
-		const struct cg_method_info *m = all->methods[i].info;
+		struct cg_method_info tmp;
+		const struct cg_method_info *m = profile_method(all, &all->methods[i], &tmp);
 
 		strbuf_spill(sb);
 		strbuf_reset(&name);

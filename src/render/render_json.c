@@ -96,18 +96,20 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	strbuf_puts(sb, "\n  ],\n  \"methods\": [");
 	for (i = 0; i < v->nmethods; i++) {
 		const struct cg_pmethod *m = &v->methods[i];
+		struct cg_method_info tmp;
+		const struct cg_method_info *mi = profile_method(v, m, &tmp);
 
 		strbuf_spill(sb);
 		strbuf_printf(sb, "%s\n    {\"id\": ", i ? "," : "");
-		put_id(sb, m->info);
+		put_id(sb, mi);
 		strbuf_puts(sb, ", \"class\": ");
-		put_str(sb, m->info->klass);
+		put_str(sb, mi->klass);
 		strbuf_puts(sb, ", \"name\": ");
-		put_str(sb, m->info->name);
+		put_str(sb, mi->name);
 		strbuf_puts(sb, ", \"signature\": ");
-		put_str(sb, m->info->sig);
+		put_str(sb, mi->sig);
 		strbuf_puts(sb, ", \"source\": ");
-		put_str(sb, m->info->source);
+		put_str(sb, mi->source);
 		strbuf_printf(sb, ", \"inclusive_us\": %" PRIu64 ", \"exclusive_us\": %" PRIu64
 				  ", \"calls\": %" PRIu64 ", \"recursive_calls\": %" PRIu64,
 			      m->incl_us, m->excl_us, m->calls, m->rec_calls);

@@ -17,9 +17,13 @@
 #include "util/sort.h"
 
 /* "pkg.Class.method(String, int)": readable Java names (javaname.h). */
-static void put_method(struct strbuf *sb, const struct cg_method_info *m, int short_names)
+static void put_method(struct strbuf *sb, const struct cg_symtab *st, uint32_t index,
+		       int short_names)
 {
-	javaname_put_method(sb, m, JN_SIG | (short_names ? JN_SHORT : 0));
+	struct cg_method_info tmp;
+
+	javaname_put_method(sb, symtab_method_peek(st, index, &tmp),
+			    JN_SIG | (short_names ? JN_SHORT : 0));
 }
 
 static void put_caller(struct strbuf *sb, const struct cg_report *r, const struct cg_view *v,
@@ -29,7 +33,7 @@ static void put_caller(struct strbuf *sb, const struct cg_report *r, const struc
 		strbuf_printf(sb, "<%s> (thread %u)", v->threads[e->caller].name,
 			      v->threads[e->caller].tid);
 	else
-		put_method(sb, symtab_method(r->st, e->caller), r->short_names);
+		put_method(sb, r->st, e->caller, r->short_names);
 }
 
 static void put_row_ms(struct strbuf *sb, uint64_t us)
@@ -83,16 +87,24 @@ static void put_dual(struct strbuf *sb, const struct cg_view *v, uint64_t incl, 
 	strbuf_printf(sb, " %8s", fmt_off_cpu(pct, ci, wi));
 }
 
-static int cmp_excl(const void *a, const void *b)
+/* Exclusive time descending, then inclusive, then method id (and the view
+ * order, which is symtab index order, for equal ids). */
+static int cmp_excl(const void *a, const void *b, void *ctx)
 {
 	const struct cg_pmethod *x = *(const struct cg_pmethod *const *)a;
 	const struct cg_pmethod *y = *(const struct cg_pmethod *const *)b;
+	const struct cg_symtab *st = ctx;
+	uint64_t xi, yi;
 
 	if (x->excl_us != y->excl_us)
 		return x->excl_us > y->excl_us ? -1 : 1;
 	if (x->incl_us != y->incl_us)
 		return x->incl_us > y->incl_us ? -1 : 1;
-	return x->info->id < y->info->id ? -1 : x->info->id > y->info->id;
+	xi = symtab_method_id(st, x->index);
+	yi = symtab_method_id(st, y->index);
+	if (xi != yi)
+		return xi < yi ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
 }
 
 struct class_row {
@@ -196,7 +208,7 @@ static void put_exclusive(const struct cg_report *r, const struct cg_view *v, st
 
 	for (i = 0; i < v->nmethods; i++)
 		order[i] = &v->methods[i];
-	qsort(order, v->nmethods, sizeof(*order), cmp_excl);
+	sort_inplace(order, v->nmethods, sizeof(*order), cmp_excl, (void *)v->st);
 	if (v->has_other) {
 		strbuf_printf(sb, "\nExclusive time (not counting callees), by exclusive %s time; "
 				  "times in ms, %% of the %s total\n",
@@ -221,7 +233,7 @@ static void put_exclusive(const struct cg_report *r, const struct cg_view *v, st
 			strbuf_printf(sb, " %6s", fmt_pct(pct, cum, v->total_us));
 			put_dual(sb, v, m->incl_us, m->o_incl_us, 1, m->excl_us, m->o_excl_us);
 			strbuf_printf(sb, " %11s  [%zu] ", calls, (size_t)v->method_pos[m->index]);
-			put_method(sb, m->info, r->short_names);
+			put_method(sb, v->st, m->index, r->short_names);
 			strbuf_putc(sb, '\n');
 			continue;
 		}
@@ -230,7 +242,7 @@ static void put_exclusive(const struct cg_report *r, const struct cg_view *v, st
 		put_row_pct(sb, cum, v->total_us);
 		put_row_ms(sb, m->incl_us);
 		strbuf_printf(sb, " %15s  [%zu] ", calls, (size_t)v->method_pos[m->index]);
-		put_method(sb, m->info, r->short_names);
+		put_method(sb, v->st, m->index, r->short_names);
 		strbuf_putc(sb, '\n');
 	}
 	free(order);
@@ -281,7 +293,7 @@ static void put_relatives(const struct cg_report *r, const struct cg_view *v,
 			put_caller(sb, r, v, e);
 		} else {
 			strbuf_printf(sb, "[%zu] ", (size_t)v->method_pos[e->callee]);
-			put_method(sb, symtab_method(r->st, e->callee), r->short_names);
+			put_method(sb, r->st, e->callee, r->short_names);
 		}
 		strbuf_putc(sb, '\n');
 	}
@@ -327,7 +339,7 @@ static void put_inclusive(const struct cg_report *r, const struct cg_view *v, st
 			put_row_ms(sb, m->excl_us);
 			strbuf_printf(sb, " %15s  ", calls);
 		}
-		put_method(sb, m->info, r->short_names);
+		put_method(sb, v->st, m->index, r->short_names);
 		strbuf_putc(sb, '\n');
 		put_relatives(r, v, &out, i, m->incl_us, 0, sb);
 	}
@@ -335,12 +347,19 @@ static void put_inclusive(const struct cg_report *r, const struct cg_view *v, st
 	groups_free(&out);
 }
 
+/* The class of a view's method, as its symtab keeps it. */
+static const char *class_of(const struct cg_view *v, uint32_t pos)
+{
+	const char *klass, *name;
+
+	symtab_method_names(v->st, v->methods[pos].index, &klass, &name);
+	return klass;
+}
+
 /* Methods by class name, through their view positions. */
 static int cmp_method_class(const void *a, const void *b, void *ctx)
 {
-	const struct cg_pmethod *m = ctx;
-
-	return strcmp(m[*(const uint32_t *)a].info->klass, m[*(const uint32_t *)b].info->klass);
+	return strcmp(class_of(ctx, *(const uint32_t *)a), class_of(ctx, *(const uint32_t *)b));
 }
 
 /* One row per class: the view's methods ordered by class through an index
@@ -353,15 +372,16 @@ static void put_classes(const struct cg_view *v, int short_names, struct strbuf 
 
 	for (i = 0; i < v->nmethods; i++)
 		order[i] = (uint32_t)i;
-	sort_inplace(order, v->nmethods, sizeof(*order), cmp_method_class, (void *)v->methods);
+	sort_inplace(order, v->nmethods, sizeof(*order), cmp_method_class, (void *)v);
 	for (i = 0; i < v->nmethods; i++) {
 		const struct cg_pmethod *m = &v->methods[order[i]];
+		const char *klass = class_of(v, order[i]);
 		struct class_row *row;
 
-		if (n == 0 || strcmp(rows[n - 1].klass, m->info->klass) != 0) {
+		if (n == 0 || strcmp(rows[n - 1].klass, klass) != 0) {
 			rows = xgrow(rows, &cap, n + 1, sizeof(*rows));
 			memset(&rows[n], 0, sizeof(rows[n]));
-			rows[n++].klass = m->info->klass;
+			rows[n++].klass = klass;
 		}
 		row = &rows[n - 1];
 		row->excl += m->excl_us;

@@ -396,7 +396,7 @@ static int same_methods_edges(const struct fx *a, const struct fx *b)
 
 	CHECK_EQ_U64(a->v->nmethods, b->v->nmethods);
 	for (i = 0; i < a->v->nmethods; i++) {
-		const struct cg_pmethod *x = &a->v->methods[i], *y = meth(b, x->info->id);
+		const struct cg_pmethod *x = &a->v->methods[i], *y = meth(b, (uint32_t)symtab_method_id(a->v->st, x->index));
 
 		CHECK(y != NULL);
 		CHECK_EQ_U64(x->incl_us, y->incl_us);

@@ -169,8 +169,8 @@ UNIT_TEST(graph_view_example)
 	CHECK_EQ_U64(f.v->nmethods, 6);
 	CHECK_EQ_U64(f.v->nedges, 7);
 	/* Order by inclusive: R A C B D E. */
-	CHECK_EQ_U64(f.v->methods[0].info->id, ID_R);
-	CHECK_EQ_U64(f.v->methods[2].info->id, ID_C);
+	CHECK_EQ_U64(symtab_method_id(f.st, f.v->methods[0].index), ID_R);
+	CHECK_EQ_U64(symtab_method_id(f.st, f.v->methods[2].index), ID_C);
 	CHECK_EQ_U64(f.v->methods[2].incl_us, 520);
 	CHECK_EQ_U64(f.v->methods[3].excl_us, 130);
 	fx_free(&f);
@@ -778,7 +778,7 @@ UNIT_TEST(graph_fold_chain)
 	CHECK_EQ_U64(fold.nchains, 1);
 	CHECK_EQ_U64(fold.folded, 3);
 	for (k = 0; k < 3; k++)
-		CHECK_EQ_U64(f.v->methods[fold.members[k]].info->id, 0x4 + 4 * k);
+		CHECK_EQ_U64(symtab_method_id(f.st, f.v->methods[fold.members[k]].index), 0x4 + 4 * k);
 	CHECK_EQ_U64(fold.chain_of[f.v->method_pos[symtab_find_method(f.st, 0x10)]], FOLD_NONE);
 	fold_free(&fold);
 	fold_chains(f.v, &s, 0, &fold);
@@ -821,7 +821,6 @@ UNIT_TEST(graph_waiting_rule)
 	m.klass = "java/lang/ObjectX";
 	m.name = "wait";
 	CHECK(!waiting_known(&m));
-	pm.info = &m;
 	/* Two clocks, wall primary: cpu 100 of wall 1000 is exactly 90 % off. */
 	v.has_other = 1;
 	v.primary = CG_USE_WALL;

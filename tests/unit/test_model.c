@@ -475,14 +475,17 @@ UNIT_TEST(model_unknown_method)
 	static const uint32_t ev[][4] = { { 1, EN, 0x1234, 0 }, { 1, EX, 0x1234, 7 } };
 	struct fixture f;
 	const struct cg_pmethod *m;
+	struct cg_method_info tmp;
+	const struct cg_method_info *mi;
 
 	fx_init(&f, CG_USE_WALL, NULL);
 	CHECK(fx_feed(&f, ev, 2, 0) == 0);
 	fx_finish(&f);
 	m = meth(&f, 0x1234);
 	CHECK(m != NULL);
-	CHECK_EQ_STR(m->info->klass, "unknown");
-	CHECK_EQ_STR(m->info->name, "0x1234");
+	mi = profile_method(f.v, m, &tmp);
+	CHECK_EQ_STR(mi->klass, "unknown");
+	CHECK_EQ_STR(mi->name, "0x1234");
 	CHECK_EQ_U64(m->incl_us, 7);
 	CHECK_EQ_U64(warn_count(&f, CG_W_UNKNOWN_METHOD), 1);
 	fx_free(&f);
@@ -579,5 +582,79 @@ UNIT_TEST(model_no_views)
 	CHECK_EQ_U64(f.v->nmethods, 0);
 	CHECK_EQ_U64(f.v->nedges, 0);
 	fx_free(&f);
+	return 0;
+}
+
+/* Views keep no method definitions: they read the symtab's through
+ * profile_method, and building them builds no cg_method_info. */
+UNIT_TEST(model_views_build_no_info)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 10 }, { 1, EN, C, 20 }, { 1, EX, C, 50 }, { 1, EX, A, 60 },
+	};
+	struct fixture f;
+	struct cg_method_info tmp;
+	const struct cg_method_info *m;
+	size_t i;
+
+	fx_init(&f, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 4, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.v->nmethods, 2);
+	CHECK(f.v->st == f.st);
+	for (i = 0; i < f.v->nmethods; i++)
+		CHECK(symtab_method_peek(f.st, f.v->methods[i].index, &tmp) == &tmp);
+	m = profile_method(f.v, &f.v->methods[1], &tmp);
+	CHECK_EQ_STR(m->klass, "com/ex/Bar");
+	CHECK_EQ_STR(m->name, "c");
+	CHECK_EQ_STR(m->sig, "(I)V");
+	CHECK_EQ_U64(m->id, C);
+	fx_free(&f);
+	return 0;
+}
+
+/* no_edges: the same methods, no edges; for one thread (tables taken) and
+ * for several (tables summed). */
+UNIT_TEST(model_no_edges)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 1000 }, { 2, EN, B, 5 }, { 2, EN, C, 15 }, { 1, EX, A, 1100 },
+		{ 2, EX, C, 35 }, { 2, EX, B, 65 },
+	};
+	struct cg_profile_opts o = { .clock = CG_USE_WALL, .no_edges = 1 };
+	struct fixture f, g;
+	size_t i, n;
+
+	for (n = 4; n <= 6; n += 2) {
+		fx_init_opts(&f, &o);
+		fx_init(&g, CG_USE_WALL, NULL);
+		/* One thread (its tables taken), or two (summed). */
+		if (n == 4) {
+			static const uint32_t one[][4] = {
+				{ 1, EN, A, 1000 }, { 1, EN, C, 1010 }, { 1, EX, C, 1030 },
+				{ 1, EX, A, 1100 },
+			};
+			CHECK(fx_feed(&f, one, 4, 0) == 0);
+			CHECK(fx_feed(&g, one, 4, 0) == 0);
+		} else {
+			CHECK(fx_feed(&f, ev, 6, 0) == 0);
+			CHECK(fx_feed(&g, ev, 6, 0) == 0);
+		}
+		fx_finish(&f);
+		fx_finish(&g);
+		CHECK_EQ_U64(f.v->nedges, 0);
+		CHECK(g.v->nedges > 0);
+		CHECK_EQ_U64(f.v->nmethods, g.v->nmethods);
+		CHECK_EQ_U64(f.v->total_us, g.v->total_us);
+		for (i = 0; i < f.v->nmethods; i++) {
+			CHECK_EQ_U64(f.v->methods[i].index, g.v->methods[i].index);
+			CHECK_EQ_U64(f.v->methods[i].incl_us, g.v->methods[i].incl_us);
+			CHECK_EQ_U64(f.v->methods[i].excl_us, g.v->methods[i].excl_us);
+			CHECK_EQ_U64(f.v->methods[i].calls, g.v->methods[i].calls);
+			CHECK_EQ_U64(f.v->methods[i].o_incl_us, g.v->methods[i].o_incl_us);
+		}
+		fx_free(&f);
+		fx_free(&g);
+	}
 	return 0;
 }

@@ -106,6 +106,27 @@ UNIT_TEST(symtab_peek_builds_nothing)
 	return 0;
 }
 
+/* A method's full id without building its info: the key, a V2 method's
+ * 64-bit id, an unknown id's key, and a built info's id. */
+UNIT_TEST(symtab_method_id_builds_nothing)
+{
+	struct cg_symtab *st = symtab_create();
+	uint32_t a = define_run(st);
+	uint32_t v = symtab_define_method_id(st, 0x8, 0x7f001234abcdULL, "b/B", "f", "", "", 0);
+	uint32_t u = symtab_method_index(st, 0x100);
+	struct cg_method_info tmp;
+
+	CHECK_EQ_U64(symtab_method_id(st, a), 0x4);
+	CHECK_EQ_U64(symtab_method_id(st, v), 0x7f001234abcdULL);
+	CHECK_EQ_U64(symtab_method_id(st, u), 0x100);
+	CHECK(symtab_method_peek(st, a, &tmp) == &tmp);
+	CHECK(symtab_method_peek(st, v, &tmp) == &tmp);
+	CHECK_EQ_U64(symtab_method(st, v)->id, 0x7f001234abcdULL);
+	CHECK_EQ_U64(symtab_method_id(st, v), 0x7f001234abcdULL);
+	symtab_free(st);
+	return 0;
+}
+
 UNIT_TEST(symtab_full_ids)
 {
 	struct cg_symtab *st = symtab_create();
