@@ -221,7 +221,8 @@ struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *la
 	for (i = 0, k = 0; i < n; i = j, k++) {
 		struct cg_diff_row *r = &rows[k];
 
-		for (j = i; j < n && same_key(&keys[j], &keys[i]); j++) {
+		/* Groups end where the count above saw them end. */
+		for (j = i; j < n && (j == i || same_key(&keys[j], &keys[j - 1])); j++) {
 			side_add(keys[j].later ? &r->later : &r->base,
 				 &views[keys[j].later]->methods[keys[j].pos], d->has_other);
 			key_row[j] = (uint32_t)k;

@@ -390,9 +390,10 @@ static void put_data(const struct cg_report *r, const struct html_graphs *G, con
 }
 
 /* The renderer: appends the whole page to sb.  Returns 0, or -1 with err
- * filled when Graphviz fails (sb then holds nothing useful).  Only the
- * data block, which comes after every step that can fail, spills to sb's
- * sink as it grows. */
+ * filled when Graphviz fails (sb then holds nothing useful).  The graphs
+ * are the only step that can fail, and they are made first: from then on
+ * the page may spill to sb's sink as it grows (the trees' left-out time
+ * and the data block do). */
 static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
 {
 	const struct cg_view *all = profile_view(r->profile, -1);

@@ -110,7 +110,7 @@ static void walk(struct tree_ctx *T, size_t ti, uint32_t root)
 /* Append thread ti's left-out nodes as ti, then k, excl, o_excl, calls per
  * method (methods in first-seen preorder, which is deterministic). */
 static void put_drops(const struct tree_ctx *T, struct drop_acc *A, size_t ti, uint32_t root,
-		      struct strbuf *sb)
+		      int *first, struct strbuf *sb)
 {
 	uint32_t *st = NULL, id, ch;
 	size_t n = 0, cap = 0, i;
@@ -141,10 +141,12 @@ static void put_drops(const struct tree_ctx *T, struct drop_acc *A, size_t ti, u
 	free(st);
 	if (!A->ntouched)
 		return;
-	strbuf_printf(sb, "%s\n[%zu", sb->len > 1 ? "," : "", ti);
+	strbuf_printf(sb, "%s\n[%zu", *first ? "" : ",", ti);
+	*first = 0;
 	for (i = 0; i < A->ntouched; i++) {
 		uint32_t m = A->touched[i];
 
+		strbuf_spill(sb);
 		strbuf_printf(sb, ",%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 			      method_k(T->all, m), A->excl[m], A->o_excl[m], A->calls[m]);
 		A->excl[m] = A->o_excl[m] = A->calls[m] = 0;
@@ -153,15 +155,21 @@ static void put_drops(const struct tree_ctx *T, struct drop_acc *A, size_t ti, u
 	strbuf_putc(sb, ']');
 }
 
+/* A thread whose tree was written: its place in the page and its root. */
+struct walked {
+	size_t pi;
+	uint32_t root;
+};
+
 void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf *out)
 {
 	struct drop_acc A;
-	struct strbuf drops;
 	const struct cg_view *all = profile_view(r->profile, -1);
 	const char *const *focus, *const *hide;
 	struct tree_ctx T;
-	size_t i, pass, left_out = 0, folded = 0;
-	int global = 0;
+	struct walked *wk = xmalloc((all->nthreads + 1) * sizeof(*wk));
+	size_t i, nwk = 0, left_out = 0, folded = 0;
+	int global = 0, first = 1;
 
 	profile_filters(r->profile, &focus, &hide);
 	tree_start(&T, c, all);
@@ -184,16 +192,8 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	T.out = out;
 	T.w.budget = TREE_BUDGET;
 	T.kept_map = xcalloc(cct_node_count(c) + 1, 1);
-	memset(&A, 0, sizeof(A));
-	A.nm = symtab_method_count(r->st);
-	A.excl = xcalloc(A.nm + 1, sizeof(*A.excl));
-	A.o_excl = xcalloc(A.nm + 1, sizeof(*A.o_excl));
-	A.calls = xcalloc(A.nm + 1, sizeof(*A.calls));
-	A.touched = xmalloc((A.nm + 1) * sizeof(*A.touched));
-	strbuf_init(&drops);
-	strbuf_putc(&drops, '[');
 	strbuf_puts(out, "{\"threads\":[");
-	for (i = 0, pass = 0; i < all->nthreads; i++) {
+	for (i = 0; i < all->nthreads; i++) {
 		uint32_t root = cct_root(c, (uint32_t)i);
 		size_t pi = r->thread_map ? (size_t)r->thread_map[i] : i;
 
@@ -207,25 +207,35 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 			continue;
 		}
 		T.w.min_us = (global ? all->total_us : all->threads[i].incl_us) / TREE_FRACTION;
-		strbuf_printf(out, "%s\n[%zu", pass++ ? "," : "", pi);
+		strbuf_printf(out, "%s\n[%zu", nwk ? "," : "", pi);
 		T.w.budget--;
 		walk(&T, i, root);
 		strbuf_putc(out, ']');
-		put_drops(&T, &A, pi, root, &drops);
+		wk[nwk].pi = pi;
+		wk[nwk++].root = root;
 	}
-	strbuf_putc(&drops, ']');
-	strbuf_puts(out, "],\n\"drops\":");
-	strbuf_add(out, drops.data, drops.len);
+	/* The left-out nodes of each written thread, now that every kept node
+	 * is marked; written straight to the page, which may spill here. */
+	memset(&A, 0, sizeof(A));
+	A.nm = symtab_method_count(r->st);
+	A.excl = xcalloc(A.nm + 1, sizeof(*A.excl));
+	A.o_excl = xcalloc(A.nm + 1, sizeof(*A.o_excl));
+	A.calls = xcalloc(A.nm + 1, sizeof(*A.calls));
+	A.touched = xmalloc((A.nm + 1) * sizeof(*A.touched));
+	strbuf_puts(out, "],\n\"drops\":[");
+	for (i = 0; i < nwk; i++)
+		put_drops(&T, &A, wk[i].pi, wk[i].root, &first, out);
+	strbuf_putc(out, ']');
 	strbuf_printf(out, ",\n\"otherName\":\"%s\",\"fraction\":%d,\"depth\":%d,\"budget\":%d,\"global\":%d,"
 			   "\"kept\":%zu,\"dropped\":%zu,\"threadsLeftOut\":%zu,\"folded\":%zu,\"other\":%d}",
 		      r->clock == CG_USE_CPU ? "wall" : "cpu", TREE_FRACTION, TREE_DEPTH, TREE_BUDGET,
 		      global, T.w.kept, T.w.dropped, left_out, folded, T.other);
-	strbuf_free(&drops);
 	free(A.excl);
 	free(A.o_excl);
 	free(A.calls);
 	free(A.touched);
 	free(T.kept_map);
+	free(wk);
 }
 
 /* One tree's section: heading, what the tree shows, its bar and an empty
