@@ -110,7 +110,7 @@ static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_
 
 	cm = &ts->tm[caller];
 	if (cm->last[0].id == id && cm->last[0].edge != NIL) {
-		*callee = cm->last[0].callee;
+		*callee = ts->edges[cm->last[0].edge].callee;
 		return cm->last[0].edge;
 	}
 	if (cm->last[1].id == id && cm->last[1].edge != NIL) {
@@ -118,7 +118,7 @@ static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_
 
 		cm->last[1] = cm->last[0];
 		cm->last[0] = t;
-		*callee = t.callee;
+		*callee = ts->edges[t.edge].callee;
 		return t.edge;
 	}
 	e = itab_find(&ts->etab, (uint64_t)caller << 32 | id, ts->edges, sizeof(*ts->edges));
@@ -131,7 +131,6 @@ static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_
 	cm->last[1] = cm->last[0];
 	cm->last[0].id = id;
 	cm->last[0].edge = e;
-	cm->last[0].callee = *callee;
 	return e;
 }
 

@@ -11,14 +11,16 @@
 
 #define NIL UINT32_MAX
 
-/* One method on one thread.  last: the two callees this method called last
- * (raw id, edge, callee slot; edge NIL when unused), a cache in front of the
- * edge table, as calls from one method repeat; most methods call one or two
- * others.  The fields an entry and a return touch come first. */
+/* A caller's cache entry: raw callee id and its edge (whose callee field is
+ * the callee's slot). */
 struct tcall {
-	uint32_t id, edge, callee;
+	uint32_t id, edge;
 };
 
+/* One method on one thread.  last: the two callees this method called last
+ * (edge NIL when unused), a cache in front of the edge table, as calls from
+ * one method repeat; most methods call one or two others.  The fields an
+ * entry and a return touch come first. */
 struct tmeth {
 	uint32_t midx;     /* symtab index; first: the key of the thread's tm_tab */
 	uint32_t active;   /* activations on the stack now */

@@ -191,6 +191,23 @@ static struct def *make_def(struct cg_symtab *st, const uint64_t *id, const char
 	return d;
 }
 
+/* 1 when text is "0x" and id in lowercase hex without leading zeros, the
+ * form readers print when a method has no id text: such a text is not
+ * kept. */
+static int canonical_id_text(const char *text, uint64_t id)
+{
+	char buf[2 + 16 + 1], *p = buf + sizeof(buf) - 1;
+
+	*p = '\0';
+	do {
+		*--p = "0123456789abcdef"[id & 15];
+		id >>= 4;
+	} while (id);
+	*--p = 'x';
+	*--p = '0';
+	return strcmp(p, text) == 0;
+}
+
 static uint32_t define(struct cg_symtab *st, uint32_t key, const uint64_t *id,
 		       const char *id_text, const char *klass, const char *name, const char *sig,
 		       const char *source, int line)
@@ -214,6 +231,8 @@ static uint32_t define(struct cg_symtab *st, uint32_t key, const uint64_t *id,
 	} else {
 		index = add_method(st, key);
 	}
+	if (id_text && !is_info(r) && canonical_id_text(id_text, id ? *id : key))
+		id_text = NULL;
 	d = make_def(st, id, id_text, klass ? klass : "", name ? name : "", sig ? sig : "",
 		     source ? source : "", line);
 	if (is_info(r))

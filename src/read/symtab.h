@@ -34,7 +34,10 @@ struct cg_method_info {
 	const char *source; /* source file, "" when absent */
 	int line;           /* Dalvik line number; 0 when absent */
 	int unknown;        /* 1 when the id was never defined */
-	const char *id_text;/* the id exactly as the key wrote it ("0", "0x1a4") */
+	const char *id_text;/* the id exactly as the key wrote it ("0", "0x01a4");
+			     * NULL when absent, or when the key wrote "0x" and
+			     * id in lowercase hex without leading zeros, the
+			     * form to print then */
 };
 
 struct cg_thread_info {

@@ -94,7 +94,7 @@ UNIT_TEST(symtab_peek_builds_nothing)
 	m = symtab_method_peek(st, v, &tmp);
 	CHECK_EQ_U64(m->id, 0x7f001234abcdULL);
 	CHECK_EQ_U64(symtab_find_method(st, 0x8), v);
-	CHECK_EQ_STR(m->id_text, "0x7f001234abcd");
+	CHECK(m->id_text == NULL); /* printed as "0x7f001234abcd" */
 	CHECK_EQ_STR(m->name, "f");
 	m = symtab_method_peek(st, u, &tmp);
 	CHECK_EQ_STR(m->name, "0x100");
@@ -123,6 +123,30 @@ UNIT_TEST(symtab_method_id_builds_nothing)
 	CHECK(symtab_method_peek(st, v, &tmp) == &tmp);
 	CHECK_EQ_U64(symtab_method(st, v)->id, 0x7f001234abcdULL);
 	CHECK_EQ_U64(symtab_method_id(st, v), 0x7f001234abcdULL);
+	symtab_free(st);
+	return 0;
+}
+
+/* A key's id text is kept only when it is not the form printed without
+ * one ("0x" and lowercase hex without leading zeros). */
+UNIT_TEST(symtab_id_text_kept_when_not_canonical)
+{
+	struct cg_symtab *st = symtab_create();
+	uint32_t a = symtab_define_key_method(st, 0x10, "0x10", "a/A", "f", "()V", "", 0);
+	uint32_t b = symtab_define_key_method(st, 0x14, "0x0014", "a/A", "g", "()V", "", 0);
+	uint32_t c = symtab_define_key_method(st, 0x18, "0X18", "a/A", "h", "()V", "", 0);
+	uint32_t d = symtab_define_key_method(st, 0x1c, "28", "a/A", "i", "()V", "", 0);
+	uint32_t z = symtab_define_key_method(st, 0x0, "0x0", "a/A", "j", "()V", "", 0);
+	uint32_t u = symtab_define_key_method(st, 0xab0, "0xAB0", "a/A", "k", "()V", "", 0);
+	struct cg_method_info tmp;
+
+	CHECK(symtab_method_peek(st, a, &tmp)->id_text == NULL);
+	CHECK_EQ_STR(symtab_method_peek(st, b, &tmp)->id_text, "0x0014");
+	CHECK_EQ_STR(symtab_method_peek(st, c, &tmp)->id_text, "0X18");
+	CHECK_EQ_STR(symtab_method_peek(st, d, &tmp)->id_text, "28");
+	CHECK(symtab_method_peek(st, z, &tmp)->id_text == NULL);
+	CHECK_EQ_STR(symtab_method_peek(st, u, &tmp)->id_text, "0xAB0");
+	CHECK_EQ_U64(symtab_method(st, a)->id, 0x10);
 	symtab_free(st);
 	return 0;
 }
