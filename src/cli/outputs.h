@@ -26,6 +26,7 @@ enum {
 	NEED_READ = 8,     /* written while reading (the -o dump): no render step */
 	NEED_VIEW = 16,    /* the profile's views (methods summed) */
 	NEED_EDGES = 32,   /* the views' edges (with NEED_VIEW) */
+	NEED_THREAD_VIEWS = 64, /* views of single threads besides the all-threads one */
 };
 
 /* What a render step is given. */

@@ -141,6 +141,7 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 		.clock = o->clock, .threads = o->threads, .max_depth = 0,
 		.focus = o->focus, .hide = o->hide, .no_views = !(needs & NEED_VIEW),
 		.no_edges = !(needs & NEED_EDGES),
+		.no_thread_views = !(needs & NEED_THREAD_VIEWS),
 	};
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct cg_record *recs = NULL;

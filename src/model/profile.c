@@ -585,8 +585,8 @@ static void thread_settle(struct tstate *ts, int no_edges)
 	}
 }
 
-/* No view will read the thread's method and edge tables. */
-static void thread_drop_tables(struct tstate *ts)
+/* No view will read the thread's method and edge tables (again). */
+void thread_drop_tables(struct tstate *ts)
 {
 	free(ts->tm);
 	free(ts->edges);

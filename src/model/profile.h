@@ -154,6 +154,10 @@ struct cg_profile_opts {
 	/* 1 when the views need no edges (outputs that read methods only, as
 	 * -d does): the edge tables go at profile_finish and views have none. */
 	int no_edges;
+	/* 1 when only the all-threads view will be asked for: building it frees
+	 * each thread's tables once they are summed into it, so a view of one
+	 * thread of several asked for after it has no methods and no edges. */
+	int no_thread_views;
 };
 
 /* 1 when --focus/--hide pattern pat matches the display name "pkg.Class.method":

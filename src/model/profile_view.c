@@ -249,7 +249,8 @@ void profile_view_take(struct cg_profile *p)
 /* A view of several threads (or one of several) is built in arrays of
  * their final size: methods counted first (through pos), edges bounded by
  * the threads' tables, merged in place; no hash table and no copy for
- * sorting, so its peak is the two arrays. */
+ * sorting, so its peak is the two arrays (one, when no view of a single
+ * thread will follow: each thread's tables go once summed). */
 static void sum_threads(struct cg_profile *p, struct view_store *vs, int thread, size_t *nmeth_out,
 			size_t *nedges_out)
 {
@@ -272,8 +273,12 @@ static void sum_threads(struct cg_profile *p, struct view_store *vs, int thread,
 	for (i = first; i < last; i++)
 		add_methods(p, vs, p->threads[i], &nmeth, 0);
 	vs->edges = xmalloc((bound ? bound : 1) * sizeof(*vs->edges));
-	for (i = first; i < last; i++)
+	for (i = first; i < last; i++) {
 		add_edges(p, vs->edges, &nedges, p->threads[i], thread < 0 ? (uint32_t)i : 0);
+		/* The array fills as the thread's tables go. */
+		if (thread < 0 && p->opts.no_thread_views)
+			thread_drop_tables(p->threads[i]);
+	}
 	if (last - first > 1)
 		nedges = merge_edges(vs->edges, nedges);
 	if (nedges < bound && nedges)

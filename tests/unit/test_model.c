@@ -658,3 +658,49 @@ UNIT_TEST(model_no_edges)
 	}
 	return 0;
 }
+
+/* no_thread_views: the all-threads view of several threads is the same;
+ * the threads' tables go as it is built, so a one-thread view after it is
+ * empty. */
+UNIT_TEST(model_no_thread_views)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 1000 }, { 2, EN, B, 5 }, { 2, EN, C, 15 }, { 1, EN, C, 1010 },
+		{ 1, EX, C, 1050 }, { 1, EX, A, 1100 }, { 2, EX, C, 35 }, { 2, EX, B, 65 },
+	};
+	struct cg_profile_opts o = { .clock = CG_USE_WALL, .no_thread_views = 1 };
+	struct fixture f, g;
+	const struct cg_view *t0;
+	size_t i;
+
+	fx_init_opts(&f, &o);
+	fx_init(&g, CG_USE_WALL, NULL);
+	CHECK(fx_feed(&f, ev, 8, 0) == 0);
+	CHECK(fx_feed(&g, ev, 8, 0) == 0);
+	fx_finish(&f);
+	fx_finish(&g);
+	CHECK_EQ_U64(f.v->nmethods, 3);
+	CHECK_EQ_U64(f.v->nmethods, g.v->nmethods);
+	CHECK_EQ_U64(f.v->nedges, g.v->nedges);
+	for (i = 0; i < f.v->nmethods; i++) {
+		CHECK_EQ_U64(f.v->methods[i].index, g.v->methods[i].index);
+		CHECK_EQ_U64(f.v->methods[i].incl_us, g.v->methods[i].incl_us);
+		CHECK_EQ_U64(f.v->methods[i].excl_us, g.v->methods[i].excl_us);
+		CHECK_EQ_U64(f.v->methods[i].calls, g.v->methods[i].calls);
+	}
+	for (i = 0; i < f.v->nedges; i++) {
+		CHECK_EQ_U64(f.v->edges[i].caller, g.v->edges[i].caller);
+		CHECK_EQ_U64(f.v->edges[i].callee, g.v->edges[i].callee);
+		CHECK_EQ_U64(f.v->edges[i].from_root, g.v->edges[i].from_root);
+		CHECK_EQ_U64(f.v->edges[i].calls, g.v->edges[i].calls);
+		CHECK_EQ_U64(f.v->edges[i].incl_us, g.v->edges[i].incl_us);
+	}
+	t0 = profile_view(f.p, 0);
+	CHECK_EQ_U64(t0->nmethods, 0);
+	CHECK_EQ_U64(t0->nedges, 0);
+	CHECK_EQ_U64(t0->threads[0].incl_us, 100);
+	CHECK(profile_view(g.p, 0)->nmethods == 2);
+	fx_free(&f);
+	fx_free(&g);
+	return 0;
+}
