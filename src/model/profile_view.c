@@ -112,9 +112,9 @@ static void pedge_of(const struct cg_profile *p, const struct tstate *ts, const 
 }
 
 /* Sum one thread's method table into the view's methods (found through
- * vs->pos; `count` only counts the methods new to the view). */
+ * vs->pos), which grow (capacity *cap) with the methods new to the view. */
 static void add_methods(const struct cg_profile *p, struct view_store *vs, const struct tstate *ts,
-			size_t *nmeth, int count)
+			size_t *nmeth, size_t *cap)
 {
 	size_t i;
 
@@ -123,15 +123,12 @@ static void add_methods(const struct cg_profile *p, struct view_store *vs, const
 		struct cg_pmethod *pm;
 
 		if (vs->pos[m->midx] == UINT32_MAX) {
+			vs->methods = xgrow(vs->methods, cap, *nmeth + 1, sizeof(*vs->methods));
 			vs->pos[m->midx] = (uint32_t)(*nmeth)++;
-			if (count)
-				continue;
 			pm = &vs->methods[vs->pos[m->midx]];
 			memset(pm, 0, sizeof(*pm));
 			pm->index = m->midx;
 		}
-		if (count)
-			continue;
 		pmethod_add(p, &vs->methods[vs->pos[m->midx]], m);
 	}
 }
@@ -246,39 +243,36 @@ void profile_view_take(struct cg_profile *p)
 	ts->ntm = ts->cap_tm = ts->nedges = ts->cap_edges = 0;
 }
 
-/* A view of several threads (or one of several) is built in arrays of
- * their final size: methods counted first (through pos), edges bounded by
- * the threads' tables, merged in place; no hash table and no copy for
- * sorting, so its peak is the two arrays (one, when no view of a single
- * thread will follow: each thread's tables go once summed). */
+/* A view of several threads (or one of several) is built from the
+ * threads' tables: methods grown as they are first seen (through pos),
+ * edges in an array bounded by the threads' tables and merged in place; no
+ * hash table and no copy for sorting.  When no view of a single thread will
+ * follow, each thread's tables go once summed, so the view's arrays replace
+ * them. */
 static void sum_threads(struct cg_profile *p, struct view_store *vs, int thread, size_t *nmeth_out,
 			size_t *nedges_out)
 {
-	size_t nm = symtab_method_count(p->st), i, nedges = 0, nmeth = 0, bound = 0;
+	size_t nm = symtab_method_count(p->st), i, nedges = 0, nmeth = 0, cap = 0, bound = 0;
 	size_t first = thread < 0 ? 0 : (size_t)thread;
 	size_t last = thread < 0 ? p->npthreads : (size_t)thread + 1;
 
 	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
 	for (i = 0; i < nm; i++)
 		vs->pos[i] = UINT32_MAX;
-	for (i = first; i < last; i++) {
-		add_methods(p, vs, p->threads[i], &nmeth, 1);
-		bound += p->threads[i]->nedges;
-	}
-	vs->methods = xmalloc((nmeth ? nmeth : 1) * sizeof(*vs->methods));
-	/* Counted; now filled, in the order of first sight. */
-	nmeth = 0;
-	for (i = 0; i < nm; i++)
-		vs->pos[i] = UINT32_MAX;
 	for (i = first; i < last; i++)
-		add_methods(p, vs, p->threads[i], &nmeth, 0);
+		bound += p->threads[i]->nedges;
+	vs->methods = NULL;
 	vs->edges = xmalloc((bound ? bound : 1) * sizeof(*vs->edges));
+	/* Methods in the order of first sight.  The arrays fill as each
+	 * thread's tables go, when no view of one thread will follow. */
 	for (i = first; i < last; i++) {
+		add_methods(p, vs, p->threads[i], &nmeth, &cap);
 		add_edges(p, vs->edges, &nedges, p->threads[i], thread < 0 ? (uint32_t)i : 0);
-		/* The array fills as the thread's tables go. */
 		if (thread < 0 && p->opts.no_thread_views)
 			thread_drop_tables(p->threads[i]);
 	}
+	/* Never empty, as the arrays of a taken view. */
+	vs->methods = xrealloc(vs->methods, (nmeth ? nmeth : 1) * sizeof(*vs->methods));
 	if (last - first > 1)
 		nedges = merge_edges(vs->edges, nedges);
 	if (nedges < bound && nedges)
