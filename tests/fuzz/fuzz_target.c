@@ -12,8 +12,9 @@
  * main does; a valid set shapes the run (clock, threads, focus, hide,
  * threshold, node cap, short names), and -d (or one input in eight)
  * compares the trace with itself read on the other clock, without focus
- * or hide, through diff_create and both diff renderers.  One input in
- * sixteen writes its text profile through output_open/write/commit into
+ * or hide, through diff_create and both diff renderers.  Some inputs
+ * build views without edges or without views of single threads, as main
+ * does for outputs that need none.  One input in sixteen writes its text profile through output_open/write/commit into
  * a scratch directory.
  */
 #include <stddef.h>
@@ -274,6 +275,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	po.threads = o.threads;
 	po.focus = o.focus;
 	po.hide = o.hide;
+	/* As main does for outputs without them: views without edges, or
+	 * without views of single threads (those asked for later are empty). */
+	po.no_edges = size % 32 == 7;
+	po.no_thread_views = size % 8 == 6;
 	if (load(data, size, &po, o.dump || size % 4 == 2, &L) < 0)
 		goto done;
 	{
@@ -289,6 +294,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			bo.clock = po.clock == CG_USE_CPU ? CG_USE_WALL : CG_USE_CPU;
 			bo.focus = bo.hide = NULL;
+			/* As main loads -d's base: methods only, all threads. */
+			bo.no_edges = 1;
+			bo.no_thread_views = 1;
 			if (load(data, size, &bo, 0, &B) == 0) {
 				report_fill(&rb, &B, &o, bo.clock);
 				diff = diff_create(profile_view(B.p, -1), profile_view(L.p, -1));
