@@ -119,15 +119,16 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	strbuf_puts(sb, "\n  ],\n  \"edges\": [");
 	for (i = 0; i < v->nedges; i++) {
 		const struct cg_pedge *e = &v->edges[i];
+		struct cg_method_info tmp;
 
 		strbuf_spill(sb);
 		strbuf_printf(sb, "%s\n    {\"caller\": ", i ? "," : "");
 		if (e->from_root)
 			strbuf_printf(sb, "\"thread:%u\"", v->threads[e->caller].tid);
 		else
-			put_id(sb, symtab_method(r->st, e->caller));
+			put_id(sb, symtab_method_peek(r->st, e->caller, &tmp));
 		strbuf_puts(sb, ", \"callee\": ");
-		put_id(sb, symtab_method(r->st, e->callee));
+		put_id(sb, symtab_method_peek(r->st, e->callee, &tmp));
 		strbuf_printf(sb, ", \"calls\": %" PRIu64 ", \"inclusive_us\": %" PRIu64, e->calls,
 			      e->incl_us);
 		put_clocks(sb, v, "inclusive", e->incl_us, e->o_incl_us, 0, 0, 0);

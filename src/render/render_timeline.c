@@ -73,6 +73,7 @@ static void put_data(const struct cg_report *r, struct strbuf *sb)
 	size_t nm = symtab_method_count(r->st), i;
 	unsigned char *used = xmalloc(nm ? nm : 1), *over = javaname_overloads(r->st);
 	struct strbuf js, name;
+	struct cg_method_info tmp;
 	int first = 1;
 
 	memset(used, 0, nm ? nm : 1);
@@ -101,7 +102,7 @@ static void put_data(const struct cg_report *r, struct strbuf *sb)
 		if (!used[i] || i >= all->npos || all->method_pos[i] == UINT32_MAX)
 			continue;
 		strbuf_reset(&name);
-		javaname_put_label(&name, symtab_method(r->st, (uint32_t)i),
+		javaname_put_label(&name, symtab_method_peek(r->st, (uint32_t)i, &tmp),
 				   r->short_names ? JN_SHORT : 0, over[i]);
 		strbuf_printf(&js, "%s\"%" PRIu32 "\":\"", first ? "" : ",", all->method_pos[i]);
 		strbuf_put_json(&js, name.data ? name.data : "");
