@@ -32,24 +32,10 @@ struct dkey {
 	uint32_t later;      /* 0 base, 1 later */
 };
 
-/* Bytes compare as unsigned chars, a string's end before any byte. */
-static int cmp_class(const char *a, const char *b)
-{
-	for (;; a++, b++) {
-		unsigned char x = (unsigned char)(*a == '/' ? '.' : *a);
-		unsigned char y = (unsigned char)(*b == '/' ? '.' : *b);
-
-		if (x != y)
-			return x < y ? -1 : 1;
-		if (!x)
-			return 0;
-	}
-}
-
 static int cmp_names(const char *ka, const char *na, const char *sa, const char *kb,
 		     const char *nb, const char *sb)
 {
-	int c = cmp_class(ka, kb);
+	int c = symtab_class_cmp(ka, kb);
 
 	if (!c)
 		c = strcmp(na, nb);

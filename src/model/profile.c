@@ -556,6 +556,14 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 	p->slow = p->filtering || p->obs;
 }
 
+/* No view will read the thread's edge table. */
+static void thread_drop_edges(struct tstate *ts)
+{
+	free(ts->edges);
+	ts->edges = NULL;
+	ts->nedges = ts->cap_edges = 0;
+}
+
 /* After the replay a thread keeps only what views read: its method and
  * edge arrays (no edges when no view needs them), cut to their length.  The
  * lookup tables, the stack and the root-edge list go (on a trace of a
@@ -570,11 +578,8 @@ static void thread_settle(struct tstate *ts, int no_edges)
 	free(ts->stack);
 	ts->stack = NULL;
 	ts->cap_stack = 0;
-	if (no_edges) {
-		free(ts->edges);
-		ts->edges = NULL;
-		ts->nedges = ts->cap_edges = 0;
-	}
+	if (no_edges)
+		thread_drop_edges(ts);
 	if (ts->cap_tm > ts->ntm && ts->ntm) {
 		ts->tm = xrealloc(ts->tm, ts->ntm * sizeof(*ts->tm));
 		ts->cap_tm = ts->ntm;
@@ -589,10 +594,9 @@ static void thread_settle(struct tstate *ts, int no_edges)
 void thread_drop_tables(struct tstate *ts)
 {
 	free(ts->tm);
-	free(ts->edges);
 	ts->tm = NULL;
-	ts->edges = NULL;
-	ts->ntm = ts->cap_tm = ts->nedges = ts->cap_edges = 0;
+	ts->ntm = ts->cap_tm = 0;
+	thread_drop_edges(ts);
 }
 
 static void thread_free(struct tstate *ts)

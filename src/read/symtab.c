@@ -337,6 +337,28 @@ uint64_t symtab_method_id(const struct cg_symtab *st, uint32_t index)
 	return st->keys[index];
 }
 
+int symtab_method_cmp_id(const struct cg_symtab *st, uint32_t a, uint32_t b)
+{
+	uint64_t x = symtab_method_id(st, a), y = symtab_method_id(st, b);
+
+	if (x != y)
+		return x < y ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+int symtab_class_cmp(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		unsigned char x = (unsigned char)(*a == '/' ? '.' : *a);
+		unsigned char y = (unsigned char)(*b == '/' ? '.' : *b);
+
+		if (x != y)
+			return x < y ? -1 : 1;
+		if (!x)
+			return 0;
+	}
+}
+
 void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,
 			 const char **name)
 {

@@ -86,6 +86,12 @@ const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint
 /* The method's full id, as symtab_method gives it, without building its
  * cg_method_info (for sorting by id). */
 uint64_t symtab_method_id(const struct cg_symtab *st, uint32_t index);
+/* Methods a and b (indices) in the order of their full ids, then of their
+ * indices: a total order, for sorts. */
+int symtab_method_cmp_id(const struct cg_symtab *st, uint32_t a, uint32_t b);
+/* Class names compared with '/' and '.' as the same character (bytes as
+ * unsigned chars, a string's end before any byte). */
+int symtab_class_cmp(const char *a, const char *b);
 /* The class and name of a method, as symtab_method gives them, without
  * building its cg_method_info (for passes over every method of the key). */
 void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,

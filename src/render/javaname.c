@@ -158,20 +158,6 @@ void javaname_put_method(struct strbuf *sb, const struct cg_method_info *m, unsi
 		javaname_put_sig(sb, m->sig, flags);
 }
 
-/* A method's class and name, for finding overloads. */
-/* Compare class names with '/' and '.' as the same character. */
-static int class_cmp(const char *a, const char *b)
-{
-	for (;; a++, b++) {
-		char x = *a == '/' ? '.' : *a, y = *b == '/' ? '.' : *b;
-
-		if (x != y)
-			return (unsigned char)x < (unsigned char)y ? -1 : 1;
-		if (!x)
-			return 0;
-	}
-}
-
 /* Hash of the class (with '/' as '.') and the method name. */
 static uint64_t overload_hash(const char *klass, const char *name)
 {
@@ -204,7 +190,7 @@ unsigned char *javaname_overloads(const struct cg_symtab *st)
 		symtab_method_names(st, (uint32_t)i, &klass, &name);
 		for (s = (size_t)overload_hash(klass, name) & mask; slots[s]; s = (s + 1) & mask) {
 			symtab_method_names(st, slots[s] - 1, &k2, &n2);
-			if (class_cmp(klass, k2) == 0 && strcmp(name, n2) == 0)
+			if (symtab_class_cmp(klass, k2) == 0 && strcmp(name, n2) == 0)
 				break;
 		}
 		if (slots[s])

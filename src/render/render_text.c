@@ -93,18 +93,12 @@ static int cmp_excl(const void *a, const void *b, void *ctx)
 {
 	const struct cg_pmethod *x = *(const struct cg_pmethod *const *)a;
 	const struct cg_pmethod *y = *(const struct cg_pmethod *const *)b;
-	const struct cg_symtab *st = ctx;
-	uint64_t xi, yi;
 
 	if (x->excl_us != y->excl_us)
 		return x->excl_us > y->excl_us ? -1 : 1;
 	if (x->incl_us != y->incl_us)
 		return x->incl_us > y->incl_us ? -1 : 1;
-	xi = symtab_method_id(st, x->index);
-	yi = symtab_method_id(st, y->index);
-	if (xi != yi)
-		return xi < yi ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
+	return symtab_method_cmp_id(ctx, x->index, y->index);
 }
 
 struct class_row {
