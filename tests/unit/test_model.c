@@ -349,19 +349,20 @@ UNIT_TEST(model_unwind)
 }
 
 /* Two threads interleaved, wall time not monotonic across threads:
- * thread 1: A 1000..1100; thread 2: B 5..65 with C 15..35.
- * Totals: 100 + 60 = 160; per-thread views separate them. */
+ * thread 1: A 1000..1100; thread 2: B 5..65 with C 15..35. */
+static const uint32_t interleaved[][4] = {
+	{ 1, EN, A, 1000 }, { 2, EN, B, 5 }, { 2, EN, C, 15 }, { 1, EX, A, 1100 },
+	{ 2, EX, C, 35 }, { 2, EX, B, 65 },
+};
+
+/* interleaved: totals 100 + 60 = 160; per-thread views separate them. */
 UNIT_TEST(model_interleaved_threads)
 {
-	static const uint32_t ev[][4] = {
-		{ 1, EN, A, 1000 }, { 2, EN, B, 5 }, { 2, EN, C, 15 }, { 1, EX, A, 1100 },
-		{ 2, EX, C, 35 }, { 2, EX, B, 65 },
-	};
 	struct fixture f;
 	const struct cg_view *t2;
 
 	fx_init(&f, CG_USE_WALL, NULL);
-	CHECK(fx_feed(&f, ev, 6, 0) == 0);
+	CHECK(fx_feed(&f, interleaved, 6, 0) == 0);
 	fx_finish(&f);
 	CHECK_EQ_U64(f.v->total_us, 160);
 	CHECK_EQ_U64(f.v->nthreads, 2);
@@ -559,16 +560,12 @@ UNIT_TEST(model_one_thread_views_share)
  * no edges (the tables went when the replay ended). */
 UNIT_TEST(model_no_views)
 {
-	static const uint32_t ev[][4] = {
-		{ 1, EN, A, 1000 }, { 2, EN, B, 5 }, { 2, EN, C, 15 }, { 1, EX, A, 1100 },
-		{ 2, EX, C, 35 }, { 2, EX, B, 65 },
-	};
 	struct cg_profile_opts o = { .clock = CG_USE_WALL, .no_views = 1 };
 	struct fixture f;
 	const struct cg_pthread *t;
 
 	fx_init_opts(&f, &o);
-	CHECK(fx_feed(&f, ev, 6, 0) == 0);
+	CHECK(fx_feed(&f, interleaved, 6, 0) == 0);
 	fx_end(&f);
 	CHECK_EQ_U64(profile_thread_count(f.p), 2);
 	t = profile_threads(f.p);
@@ -613,17 +610,31 @@ UNIT_TEST(model_views_build_no_info)
 	return 0;
 }
 
+/* The methods of views a and b are the same, in the same order. */
+static int same_methods(const struct cg_view *a, const struct cg_view *b)
+{
+	size_t i;
+
+	CHECK_EQ_U64(a->nmethods, b->nmethods);
+	for (i = 0; i < a->nmethods; i++) {
+		CHECK_EQ_U64(a->methods[i].index, b->methods[i].index);
+		CHECK_EQ_U64(a->methods[i].incl_us, b->methods[i].incl_us);
+		CHECK_EQ_U64(a->methods[i].excl_us, b->methods[i].excl_us);
+		CHECK_EQ_U64(a->methods[i].calls, b->methods[i].calls);
+		CHECK_EQ_U64(a->methods[i].rec_calls, b->methods[i].rec_calls);
+		CHECK_EQ_U64(a->methods[i].o_incl_us, b->methods[i].o_incl_us);
+		CHECK_EQ_U64(a->methods[i].o_excl_us, b->methods[i].o_excl_us);
+	}
+	return 0;
+}
+
 /* no_edges: the same methods, no edges; for one thread (tables taken) and
  * for several (tables summed). */
 UNIT_TEST(model_no_edges)
 {
-	static const uint32_t ev[][4] = {
-		{ 1, EN, A, 1000 }, { 2, EN, B, 5 }, { 2, EN, C, 15 }, { 1, EX, A, 1100 },
-		{ 2, EX, C, 35 }, { 2, EX, B, 65 },
-	};
 	struct cg_profile_opts o = { .clock = CG_USE_WALL, .no_edges = 1 };
 	struct fixture f, g;
-	size_t i, n;
+	size_t n;
 
 	for (n = 4; n <= 6; n += 2) {
 		fx_init_opts(&f, &o);
@@ -637,22 +648,15 @@ UNIT_TEST(model_no_edges)
 			CHECK(fx_feed(&f, one, 4, 0) == 0);
 			CHECK(fx_feed(&g, one, 4, 0) == 0);
 		} else {
-			CHECK(fx_feed(&f, ev, 6, 0) == 0);
-			CHECK(fx_feed(&g, ev, 6, 0) == 0);
+			CHECK(fx_feed(&f, interleaved, 6, 0) == 0);
+			CHECK(fx_feed(&g, interleaved, 6, 0) == 0);
 		}
 		fx_finish(&f);
 		fx_finish(&g);
 		CHECK_EQ_U64(f.v->nedges, 0);
 		CHECK(g.v->nedges > 0);
-		CHECK_EQ_U64(f.v->nmethods, g.v->nmethods);
 		CHECK_EQ_U64(f.v->total_us, g.v->total_us);
-		for (i = 0; i < f.v->nmethods; i++) {
-			CHECK_EQ_U64(f.v->methods[i].index, g.v->methods[i].index);
-			CHECK_EQ_U64(f.v->methods[i].incl_us, g.v->methods[i].incl_us);
-			CHECK_EQ_U64(f.v->methods[i].excl_us, g.v->methods[i].excl_us);
-			CHECK_EQ_U64(f.v->methods[i].calls, g.v->methods[i].calls);
-			CHECK_EQ_U64(f.v->methods[i].o_incl_us, g.v->methods[i].o_incl_us);
-		}
+		CHECK(same_methods(f.v, g.v) == 0);
 		fx_free(&f);
 		fx_free(&g);
 	}
@@ -680,14 +684,8 @@ UNIT_TEST(model_no_thread_views)
 	fx_finish(&f);
 	fx_finish(&g);
 	CHECK_EQ_U64(f.v->nmethods, 3);
-	CHECK_EQ_U64(f.v->nmethods, g.v->nmethods);
+	CHECK(same_methods(f.v, g.v) == 0);
 	CHECK_EQ_U64(f.v->nedges, g.v->nedges);
-	for (i = 0; i < f.v->nmethods; i++) {
-		CHECK_EQ_U64(f.v->methods[i].index, g.v->methods[i].index);
-		CHECK_EQ_U64(f.v->methods[i].incl_us, g.v->methods[i].incl_us);
-		CHECK_EQ_U64(f.v->methods[i].excl_us, g.v->methods[i].excl_us);
-		CHECK_EQ_U64(f.v->methods[i].calls, g.v->methods[i].calls);
-	}
 	for (i = 0; i < f.v->nedges; i++) {
 		CHECK_EQ_U64(f.v->edges[i].caller, g.v->edges[i].caller);
 		CHECK_EQ_U64(f.v->edges[i].callee, g.v->edges[i].callee);

@@ -75,17 +75,25 @@ UNIT_TEST(symtab_definitions_built_on_request)
 	return 0;
 }
 
+/* Three kinds of method: define_run's (a key's), a V2 method with a 64-bit
+ * id (key 0x8), and an id never defined (0x100). */
+static void define_three(struct cg_symtab *st, uint32_t *a, uint32_t *v, uint32_t *u)
+{
+	*a = define_run(st);
+	*v = symtab_define_method_id(st, 0x8, 0x7f001234abcdULL, "b/B", "f", "", "", 0);
+	*u = symtab_method_index(st, 0x100);
+}
+
 /* A peek reads a definition without building its info: it fills the
  * caller's struct until someone builds the info, then returns that. */
 UNIT_TEST(symtab_peek_builds_nothing)
 {
 	struct cg_symtab *st = symtab_create();
-	uint32_t a = define_run(st);
-	uint32_t v = symtab_define_method_id(st, 0x8, 0x7f001234abcdULL, "b/B", "f", "", "", 0);
-	uint32_t u = symtab_method_index(st, 0x100);
+	uint32_t a, v, u;
 	struct cg_method_info tmp;
 	const struct cg_method_info *m, *built;
 
+	define_three(st, &a, &v, &u);
 	m = symtab_method_peek(st, a, &tmp);
 	CHECK(m == &tmp);
 	CHECK(check_run(m) == 0);
@@ -111,11 +119,10 @@ UNIT_TEST(symtab_peek_builds_nothing)
 UNIT_TEST(symtab_method_id_builds_nothing)
 {
 	struct cg_symtab *st = symtab_create();
-	uint32_t a = define_run(st);
-	uint32_t v = symtab_define_method_id(st, 0x8, 0x7f001234abcdULL, "b/B", "f", "", "", 0);
-	uint32_t u = symtab_method_index(st, 0x100);
+	uint32_t a, v, u;
 	struct cg_method_info tmp;
 
+	define_three(st, &a, &v, &u);
 	CHECK_EQ_U64(symtab_method_id(st, a), 0x4);
 	CHECK_EQ_U64(symtab_method_id(st, v), 0x7f001234abcdULL);
 	CHECK_EQ_U64(symtab_method_id(st, u), 0x100);
