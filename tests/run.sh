@@ -138,6 +138,9 @@ programs() {
 }
 part programs programs
 
+# --- replaying in ranges (-j N) gives the bytes of a replay in order --------
+part jobs sh "$TOP/tests/jobs/run.sh" "$BUILD"
+
 # --- real traces: exit 0, JSON invariants, dmtracedump agreement -------------
 corpus() {
 	p=0 f=0

@@ -54,6 +54,7 @@ static const struct opt_doc table[] = {
 	{ { "focus", required_argument, NULL, OPT_FOCUS }, 0, "PATTERN", "only time under methods whose Class.method matches the glob (repeatable)" },
 	{ { "hide", required_argument, NULL, OPT_HIDE }, 0, "PATTERN", "hide matching methods; their time goes to their callers (repeatable)" },
 	{ { "short-names", no_argument, NULL, OPT_SHORT_NAMES }, 0, NULL, "shorten packages in displayed names (com.example.Foo -> c.e.Foo)" },
+	{ { "jobs", required_argument, NULL, 'j' }, 'j', "N", "replay with N threads (default: the number of cores; 1: one thread)" },
 	{ { "quiet", no_argument, NULL, 'q' }, 'q', NULL, "no warnings" },
 	{ { "help", no_argument, NULL, OPT_HELP }, 0, NULL, "this help" },
 	{ { "version", no_argument, NULL, OPT_VERSION }, 0, NULL, "print the version" },
@@ -231,6 +232,11 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 			break;
 		}
 		case OPT_SHORT_NAMES: o->short_names = 1; break;
+		case 'j':
+			if (parse_number(optarg, &v) || v < 1 || v > CG_MAX_JOBS || v != (double)(size_t)v)
+				return cli_free(o), bad("-j wants a whole number of threads from 1 to " CG_MAX_JOBS_TEXT ", not '%s'", optarg);
+			o->jobs = (unsigned)v;
+			break;
 		case 'q': o->quiet = 1; break;
 		case OPT_HELP:
 			usage_long(stdout);

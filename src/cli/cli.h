@@ -6,6 +6,10 @@
 
 #include "model/profile.h"
 
+/* -j at most: threads beyond the cores only split the work finer. */
+#define CG_MAX_JOBS 64
+#define CG_MAX_JOBS_TEXT "64"
+
 struct cg_opts {
 	const char *trace;       /* TRACE argument ("-" = stdin) */
 	const char *graph;       /* -g FILE */
@@ -35,6 +39,7 @@ struct cg_opts {
 	const char **hide;       /* --hide PATTERN..., NULL-terminated */
 	size_t nhide;
 	int short_names;         /* --short-names */
+	unsigned jobs;           /* -j N; 0 = not given (the number of cores) */
 	int quiet;               /* -q */
 	int text;                /* text profile on stdout */
 };

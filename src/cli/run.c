@@ -20,6 +20,7 @@
 #include "model/events.h"
 #include "cli/output.h"
 #include "cli/outputs.h"
+#include "cli/replay.h"
 #include "model/profile.h"
 #include "render/render_gv.h"
 #include "render/report.h"
@@ -130,6 +131,31 @@ static void observe(struct loaded *L, unsigned needs)
 	profile_set_observer(L->profile, next);
 }
 
+/* Below this many records a trace is replayed in one piece unless -j asks
+ * (threads cost more than they save). */
+#define SPLIT_MIN (1u << 20)
+
+/* How many ranges to replay the trace in at once: 0 or 1 to replay it in
+ * order.  Only the profile's own tables can be summed: observers (the
+ * calling-context tree, timeline, event log), the dump, --focus, --hide and
+ * --thread replay in order, as does a trace that trace_span refuses (gzip,
+ * streaming, V2, standard input). */
+static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const struct loaded *L,
+			     uint64_t *count)
+{
+	uint64_t first;
+	unsigned n = o->jobs ? o->jobs : replay_cores();
+
+	if (n < 2 || (needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS | NEED_READ)) ||
+	    (o->focus && o->focus[0]) || (o->hide && o->hide[0]) ||
+	    (o->threads && o->threads[0]) || !trace_span(L->trace, &first, count) ||
+	    *count < (o->jobs ? 2 : SPLIT_MIN))
+		return 0;
+	if (n > CG_MAX_JOBS)
+		n = CG_MAX_JOBS;
+	return *count < n ? (unsigned)*count : n;
+}
+
 /* Read path once into L with the options of o (clock, threads, focus,
  * hide), building what needs asks for and dumping records to dump_out when
  * it is set.  Both traces of -d load through here.  Returns 0 or 1 (error
@@ -149,7 +175,9 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 	/* No progress line when a dump goes to the same terminal: it would land
 	 * inside the dump's lines. */
 	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
-	int last = -1, rc;
+	int last = -1, rc, failed = 0;
+	unsigned ranges;
+	uint64_t count;
 	size_t n;
 
 	memset(L, 0, sizeof(*L));
@@ -161,7 +189,13 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 	if (!L->trace)
 		goto fail;
 	po.pid = trace_info(L->trace)->pid;
-	L->profile = profile_create(trace_symtab(L->trace), &po);
+	if (!dump_out && (ranges = split_ranges(o, needs, L, &count)) >= 2) {
+		L->profile = replay_split(L->trace, &po, count, ranges, &failed, &err);
+		if (failed)
+			goto fail;
+	}
+	if (!L->profile)
+		L->profile = profile_create(trace_symtab(L->trace), &po);
 	observe(L, needs);
 	recs = xmalloc(BATCH * sizeof(*recs));
 	if (dump_out) {

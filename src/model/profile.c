@@ -19,6 +19,7 @@
  * visible frame below (slot 0, the root, keeps its share in tm[0].excl).
  */
 #include "model/profile_impl.h"
+#include "model/tick.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,6 @@
 
 #include "util/strbuf.h"
 
-#define DEFAULT_MAX_DEPTH (1u << 20)
 
 /* ---- per-thread tables ---------------------------------------------------- */
 
@@ -70,13 +70,30 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 	return s;
 }
 
+/* The symtab index of raw id, added when missing -- unless other threads
+ * read the symtab, when the replay is abandoned instead (index 0 stands in,
+ * and the numbers are thrown away). */
+static uint32_t method_index(struct cg_profile *p, uint32_t id)
+{
+	int64_t m;
+
+	if (!p->opts.shared_symtab)
+		return symtab_method_index(p->st, id);
+	m = symtab_find_method(p->st, id);
+	if (m < 0) {
+		p->abandoned = 1;
+		return 0;
+	}
+	return (uint32_t)m;
+}
+
 /* A new edge (caller slot, raw callee id); returns its index, its callee
  * slot in *callee.  May move ts->edges and ts->tm. */
 static __attribute__((noinline)) uint32_t edge_new(struct cg_profile *p, struct tstate *ts,
 						   uint32_t caller, uint32_t id, uint32_t *callee)
 {
 	uint64_t key = (uint64_t)caller << 32 | id;
-	uint32_t e, c = tm_get(ts, symtab_method_index(p->st, id));
+	uint32_t e, c = tm_get(ts, method_index(p, id));
 
 	if (ts->free_edge != NIL) {
 		e = ts->free_edge;
@@ -217,7 +234,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	/* Only filters need the method before its edge (the symtab lookup is a
 	 * cache miss or two on big traces); the observer alone takes it from
 	 * the edge's callee. */
-	uint32_t midx = p->filtering ? symtab_method_index(p->st, id) : 0;
+	uint32_t midx = p->filtering ? method_index(p, id) : 0;
 	unsigned fl = p->filtering ? profile_method_flags(p, midx) : 0;
 	uint32_t below = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
 	uint32_t e, callee, focus = 0;
@@ -301,12 +318,19 @@ static inline void pop_frame(struct cg_profile *p, struct tstate *ts)
  * of everything this thread ran so far. */
 static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id)
 {
-	uint32_t s = tm_get(ts, symtab_method_index(p->st, id));
+	uint32_t s;
 	size_t i, nroot;
 	uint32_t *roots;
 	uint32_t e, callee;
-	struct tmeth *m = &ts->tm[s];
+	struct tmeth *m;
 
+	if (ts->seeded) {
+		/* What this thread ran in earlier ranges is not here to adopt. */
+		p->abandoned = 1;
+		return;
+	}
+	s = tm_get(ts, method_index(p, id));
+	m = &ts->tm[s];
 	if (p->filtering) {
 		unsigned fl = profile_method_flags(p, m->midx);
 
@@ -415,21 +439,14 @@ static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
 	return ts;
 }
 
-/* Advance a thread's 64-bit clock to raw 32-bit time `raw`.  A backward step
- * of more than 2^31 is a wrap; a smaller one counts as zero. */
+/* Advance a thread's clock; count: a wrap or backward step is a warning. */
 static inline void clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *now, uint32_t raw,
 			      int count)
 {
-	if (raw >= *prev) {
-		*now += raw - *prev;
-	} else if (*prev - raw > 0x80000000u) {
-		*now += (uint64_t)raw + 0x100000000ULL - *prev;
-		if (count)
-			p->warn[CG_W_CLOCK_WRAP]++;
-	} else if (count) {
-		p->warn[CG_W_CLOCK_BACK]++;
-	}
-	*prev = raw;
+	enum tick_kind k = tick_step(prev, now, raw);
+
+	if (count && k != TICK_FORWARD)
+		p->warn[k == TICK_WRAP ? CG_W_CLOCK_WRAP : CG_W_CLOCK_BACK]++;
 }
 
 int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
@@ -439,7 +456,7 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 	const int slow = p->slow;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !p->abandoned; i++) {
 		const struct cg_record *r = &recs[i];
 		struct tstate *ts = p->by_tid[r->tid & 0xffff];
 		uint32_t raw = cpu ? r->t_cpu : r->t_wall;
@@ -526,6 +543,37 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 	return 0;
 }
 
+uint32_t profile_tm_get(struct tstate *ts, uint32_t midx)
+{
+	return tm_get(ts, midx);
+}
+
+uint32_t profile_edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller, uint32_t id,
+			  uint32_t *callee)
+{
+	return edge_get(p, ts, caller, id, callee);
+}
+
+void profile_edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us)
+{
+	edge_add_incl(ts, e, us, o_us);
+}
+
+struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid)
+{
+	return thread_new(p, tid);
+}
+
+void profile_share_symtab(struct cg_profile *p, int shared)
+{
+	p->opts.shared_symtab = shared;
+}
+
+int profile_abandoned(const struct cg_profile *p)
+{
+	return p->abandoned;
+}
+
 /* ---- results ------------------------------------------------------------------ */
 
 struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_opts *opts)
@@ -536,7 +584,7 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 	if (opts)
 		p->opts = *opts;
 	if (!p->opts.max_depth)
-		p->opts.max_depth = DEFAULT_MAX_DEPTH;
+		p->opts.max_depth = CG_DEFAULT_MAX_DEPTH;
 	p->focusing = p->opts.focus && p->opts.focus[0];
 	p->filtering = p->focusing || (p->opts.hide && p->opts.hide[0]);
 	p->slow = p->filtering;

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/stitch.h"
 #include "read/symtab.h"
 #include "read/trace.h"
 #include "util/util.h"
@@ -127,6 +128,9 @@ static inline const struct cg_method_info *profile_method(const struct cg_view *
 	return symtab_method_peek(v->st, m->index, tmp);
 }
 
+/* A thread's stack depth at most, unless cg_profile_opts.max_depth says. */
+#define CG_DEFAULT_MAX_DEPTH (1u << 20)
+
 struct cg_profile_opts {
 	enum cg_clock_sel clock;
 	const char *const *threads; /* --thread filters (id or name), NULL-terminated or NULL */
@@ -158,6 +162,10 @@ struct cg_profile_opts {
 	 * each thread's tables once they are summed into it, so a view of one
 	 * thread of several asked for after it has no methods and no edges. */
 	int no_thread_views;
+	/* 1 when other threads read the symtab while this profile replays
+	 * (profile_seed): a method id missing from it, which the replay would
+	 * add, abandons the replay instead (profile_abandoned). */
+	int shared_symtab;
 };
 
 /* 1 when --focus/--hide pattern pat matches the display name "pkg.Class.method":
@@ -212,6 +220,26 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 /* Close open frames and build the views.  `info` supplies overflow/clock
  * facts for the warnings.  Call once, after the last profile_add. */
 void profile_finish(struct cg_profile *p, const struct cg_trace_info *info);
+
+/* Replaying a trace in ranges at the same time (stitch.h), each range into
+ * its own profile, without an observer, --focus, --hide or --thread:
+ * profile_seed gives a range's profile every thread met before it, in its
+ * state then (before the range's first profile_add); profile_park ends a
+ * range's replay: frames still open give their time on top so far to their
+ * methods and leave the stacks; profile_merge adds the parked profile q of
+ * the next range to p (q keeps its parked frames, for profile_free); and
+ * profile_unpark gives p's threads the frames open at the end of q, the
+ * last range, merged last: profile_finish then closes them as a replay in
+ * one piece does.  profile_share_symtab sets cg_profile_opts.shared_symtab
+ * between two profile_add. */
+void profile_seed(struct cg_profile *p, const struct cg_seed *seeds, size_t n);
+void profile_park(struct cg_profile *p);
+void profile_merge(struct cg_profile *p, struct cg_profile *q);
+void profile_unpark(struct cg_profile *p, const struct cg_profile *q);
+void profile_share_symtab(struct cg_profile *p, int shared);
+/* 1 when a replay with shared_symtab met a method id missing from the
+ * symtab: its numbers are wrong and the trace must be replayed in one piece. */
+int profile_abandoned(const struct cg_profile *p);
 
 /* The view of all selected threads (thread < 0) or of thread index `thread`. */
 const struct cg_view *profile_view(struct cg_profile *p, int thread);

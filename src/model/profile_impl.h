@@ -64,6 +64,7 @@ struct tstate {
 	uint64_t records;
 
 	int started;
+	int seeded;           /* profile_seed: the thread ran before this range */
 	uint32_t prev_raw, prev_other;
 	uint64_t now, first, other_now, other_first;
 	uint32_t prev_wall;   /* raw wall time, for sampling detection */
@@ -83,6 +84,7 @@ struct tstate {
 	struct frame *stack;
 	size_t depth, cap_stack;
 	uint32_t max_depth;
+	size_t parked;        /* frames open when profile_park ended the range */
 
 	uint64_t same_ts, pairs, small_steps, steps;
 	uint32_t focus;       /* focused frames on the stack */
@@ -112,6 +114,7 @@ struct cg_profile {
 	struct cg_profile_stats stats;
 	int sampling;
 	int finished;
+	int abandoned;                 /* see profile_abandoned */
 	int has_other;                 /* dual clock: the o_* sums are kept in views */
 	enum cg_clock_sel primary;     /* the clock the primary numbers are on */
 	/* Slow path (observer, --focus, --hide); the fast path tests only `slow`. */
@@ -136,6 +139,16 @@ static inline int profile_edge_valid(const struct tstate *ts, const struct tedge
 {
 	return e->epoch == ts->tm[e->callee].epoch;
 }
+
+/* profile.c, for profile_merge.c: a thread's method slot for midx and its
+ * edge (caller slot, raw callee id), both created when new; an edge's
+ * inclusive time grown (reset first when its callee's epoch moved on); a
+ * new thread. */
+uint32_t profile_tm_get(struct tstate *ts, uint32_t midx);
+uint32_t profile_edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller, uint32_t id,
+			  uint32_t *callee);
+void profile_edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us);
+struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid);
 
 /* profile_select.c: MF_* flags of method midx (--hide/--focus), computed
  * on first sight; whether thread tid is selected (--thread). */

@@ -582,6 +582,62 @@ int source_kind(const struct cg_source *s)
 	return s->gzip ? 1 : s->split ? 2 : 0;
 }
 
+int source_span(const struct cg_source *s, uint64_t *size)
+{
+	struct stat st;
+
+	if (s->gzip || s->split || s->limit || s->nfds > 1)
+		return 0;
+	if (s->mem) {
+		*size = s->mem_len;
+		return 1;
+	}
+	if (s->nfds != 1 || !s->owns_fds || fstat(s->fds[0], &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	*size = (uint64_t)st.st_size;
+	return 1;
+}
+
+ssize_t source_pread(const struct cg_source *s, void *buf, size_t n, uint64_t off,
+		     struct cg_error *err)
+{
+	size_t got = 0;
+
+	if (s->mem) {
+		if (off >= s->mem_len)
+			return 0;
+		if (n > s->mem_len - off)
+			n = (size_t)(s->mem_len - off);
+		memcpy(buf, s->mem + off, n);
+		return (ssize_t)n;
+	}
+	while (got < n) {
+		ssize_t r = pread(s->fds[0], (char *)buf + got, n - got, (off_t)(off + got));
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			cg_error_set(err, (int64_t)(off + got), "read error: %s", strerror(errno));
+			return -1;
+		}
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+void source_seek(struct cg_source *s, uint64_t off)
+{
+	s->pend_pos = s->pend_len;
+	if (s->mem)
+		s->mem_pos = off < s->mem_len ? (size_t)off : s->mem_len;
+	else
+		lseek(s->fds[0], (off_t)off, SEEK_SET);
+	s->out_off = off;
+	s->in_done = off;
+}
+
 void source_set_limit(struct cg_source *s, uint64_t max_bytes)
 {
 	s->limit = max_bytes;

@@ -34,6 +34,17 @@ ssize_t source_read(struct cg_source *src, void *buf, size_t n, struct cg_error 
 void source_progress(const struct cg_source *src, uint64_t *done, uint64_t *total);
 /* 1 when the input was gzip-compressed, 2 when it was a legacy split pair. */
 int source_kind(const struct cg_source *src);
+/* Whether any byte of the stream can be read at any time (source_pread):
+ * a plain regular file or bytes in memory, not gzip, not a pair, not
+ * standard input, no byte limit.  1 with the stream's size in *size, or 0. */
+int source_span(const struct cg_source *src, uint64_t *size);
+/* Read up to n bytes at stream offset off of a source_span source, without
+ * moving its position; safe from several threads at once.  Returns the
+ * count (short only at the end), or -1 (err filled). */
+ssize_t source_pread(const struct cg_source *src, void *buf, size_t n, uint64_t off,
+		     struct cg_error *err);
+/* Go on reading a source_span source at stream offset off. */
+void source_seek(struct cg_source *src, uint64_t off);
 /* Cap on decompressed bytes (gzip bombs); 0 = none.  Exceeding it is an error. */
 void source_set_limit(struct cg_source *src, uint64_t max_bytes);
 

@@ -435,6 +435,58 @@ int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n
 	return t->state == ST_DONE ? 0 : 1;
 }
 
+int trace_span(const struct cg_trace *t, uint64_t *first, uint64_t *count)
+{
+	uint64_t size, at;
+
+	if (t->v2 || t->info.layout != CG_LAYOUT_REGULAR || t->state != ST_RECORDS ||
+	    t->info.records != 0 || t->rec_size <= 0 || !source_span(t->src, &size))
+		return 0;
+	at = trace_off(t, t->pos);
+	if (size < at)
+		return 0;
+	*first = at;
+	*count = (size - at) / (uint64_t)t->rec_size;
+	return 1;
+}
+
+ssize_t trace_read_at(const struct cg_trace *t, uint64_t k, size_t n, unsigned char *buf,
+		      struct cg_record *recs, struct cg_error *err)
+{
+	const size_t rs = (size_t)t->rec_size;
+	uint64_t off = trace_off(t, t->pos) + k * rs;
+	const unsigned char *p = buf;
+	ssize_t got = source_pread(t->src, buf, n * rs, off, err);
+	size_t i;
+
+	if (got < 0)
+		return -1;
+	if ((size_t)got < n * rs) {
+		cg_error_set(err, (int64_t)(off + (size_t)got), "the file became shorter while read");
+		return -1;
+	}
+	for (i = 0; i < n; i++, p += rs, off += rs) {
+		decode(t, p, &recs[i]);
+		recs[i].offset = off;
+	}
+	return (ssize_t)n;
+}
+
+void trace_skip(struct cg_trace *t, uint64_t n)
+{
+	uint64_t off = trace_off(t, t->pos) + n * (uint64_t)t->rec_size;
+
+	if (off <= t->base + t->len) {
+		t->pos = (size_t)(off - t->base);
+	} else {
+		source_seek(t->src, off);
+		t->base = off;
+		t->pos = t->len = 0;
+		t->eof = 0;
+	}
+	t->info.records += n;
+}
+
 const struct cg_trace_info *trace_info(const struct cg_trace *t)
 {
 	return &t->info;

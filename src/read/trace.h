@@ -78,6 +78,22 @@ void trace_free(struct cg_trace *t);
 int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n,
 	       struct cg_error *err);
 
+/* Reading records out of order, from several threads: of a regular v1-v3
+ * trace whose records have not started to be delivered, over a source that
+ * source_span accepts, the stream offset of the first record and the count
+ * of whole records from there.  1, or 0 when records must come through
+ * trace_next. */
+int trace_span(const struct cg_trace *t, uint64_t *first, uint64_t *count);
+/* Read and decode records k .. k+n-1 of the span (k = 0: its first) into
+ * recs, with buf (n * record_size bytes) as scratch; safe from several
+ * threads at once.  Returns n, or -1 (err filled) on a read error or when
+ * the file is shorter than it was. */
+ssize_t trace_read_at(const struct cg_trace *t, uint64_t k, size_t n, unsigned char *buf,
+		      struct cg_record *recs, struct cg_error *err);
+/* The first n records of the span were read elsewhere: trace_next goes on
+ * after them (and finds a partial record or a short count there). */
+void trace_skip(struct cg_trace *t, uint64_t n);
+
 const struct cg_trace_info *trace_info(const struct cg_trace *t);
 struct cg_symtab *trace_symtab(struct cg_trace *t);
 

@@ -14,7 +14,9 @@
  * compares the trace with itself read on the other clock, without focus
  * or hide, through diff_create and both diff renderers.  Some inputs
  * build views without edges or without views of single threads, as main
- * does for outputs that need none.  One input in sixteen writes its text profile through output_open/write/commit into
+ * does for outputs that need none.  Every input without filters is also
+ * replayed in 2 to 8 ranges as -j does (replay_split), whose JSON must be
+ * that of the replay in order, or its error the same: abort() otherwise.  One input in sixteen writes its text profile through output_open/write/commit into
  * a scratch directory.
  */
 #include <stddef.h>
@@ -32,6 +34,7 @@
 #include "model/filter.h"
 #include "model/profile.h"
 #include "cli/output.h"
+#include "cli/replay.h"
 #include "render/render_diff.h"
 #include "render/render_callgrind.h"
 #include "render/render_chrome.h"
@@ -195,6 +198,82 @@ static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *
 }
 
 static void report_fill(struct cg_report *r, const struct loaded *L, const struct cg_opts *o,
+			enum cg_clock_sel clock);
+
+/* Read the input with po, no observer, in order (ranges < 2) or cut into
+ * ranges as -j does.  Returns 0, or -1 with err filled. */
+static int load_plain(const uint8_t *data, size_t size, const struct cg_profile_opts *po,
+		      unsigned ranges, struct loaded *L, struct cg_error *err)
+{
+	struct cg_record recs[FUZZ_BATCH];
+	uint64_t first, count;
+	size_t n;
+	int rc, failed = 0;
+
+	memset(L, 0, sizeof(*L));
+	L->src = source_open_mem(data, size);
+	if (source_kind(L->src) == 1)
+		source_set_limit(L->src, FUZZ_MAX_INFLATED);
+	L->t = trace_open(L->src, err);
+	if (!L->t)
+		return -1;
+	if (ranges >= 2 && trace_span(L->t, &first, &count) && count >= 2) {
+		L->p = replay_split(L->t, po, count, count < ranges ? (unsigned)count : ranges,
+				    &failed, err);
+		if (failed)
+			return -1;
+	}
+	if (!L->p)
+		L->p = profile_create(trace_symtab(L->t), po);
+	do {
+		rc = trace_next(L->t, recs, FUZZ_BATCH, &n, err);
+		if (profile_add(L->p, recs, n, err) < 0)
+			rc = -1;
+	} while (rc == 1);
+	if (rc < 0)
+		return -1;
+	profile_finish(L->p, trace_info(L->t));
+	return 0;
+}
+
+/* Replaying in ranges gives the JSON of the replay in order, or the same
+ * error; abort() otherwise, for the fuzzer to keep the input. */
+static void check_split(const uint8_t *data, size_t size, const struct cg_profile_opts *po,
+			const struct cg_opts *o)
+{
+	struct cg_error ea = { { 0 }, 0, 0 }, eb = { { 0 }, 0, 0 };
+	struct loaded A, B;
+	int ra = load_plain(data, size, po, 1, &A, &ea);
+	int rb = load_plain(data, size, po, 2 + (unsigned)(size % 7), &B, &eb);
+
+	if (ra != rb || (ra < 0 && (strcmp(ea.msg, eb.msg) != 0 || ea.offset != eb.offset))) {
+		fprintf(stderr, "split: %d '%s' @%llu, in order: %d '%s' @%llu\n", rb, eb.msg,
+			(unsigned long long)eb.offset, ra, ea.msg, (unsigned long long)ea.offset);
+		abort();
+	}
+	if (ra == 0) {
+		struct cg_report r;
+		struct strbuf ja, jb;
+		struct cg_error err = { { 0 }, 0, 0 };
+
+		strbuf_init(&ja);
+		strbuf_init(&jb);
+		report_fill(&r, &A, o, po->clock);
+		(void)render_json.render(&r, &ja, &err);
+		report_fill(&r, &B, o, po->clock);
+		(void)render_json.render(&r, &jb, &err);
+		if (ja.len != jb.len || (ja.len && memcmp(ja.data, jb.data, ja.len) != 0)) {
+			fprintf(stderr, "split: the JSON differs from the replay in order\n");
+			abort();
+		}
+		strbuf_free(&ja);
+		strbuf_free(&jb);
+	}
+	loaded_free(&A);
+	loaded_free(&B);
+}
+
+static void report_fill(struct cg_report *r, const struct loaded *L, const struct cg_opts *o,
 			enum cg_clock_sel clock)
 {
 	memset(r, 0, sizeof(*r));
@@ -279,6 +358,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * without views of single threads (those asked for later are empty). */
 	po.no_edges = size % 32 == 7;
 	po.no_thread_views = size % 8 == 6;
+	/* -j: the records cut into ranges give what the replay in order does
+	 * (without the filters, which replay in order). */
+	if (!(o.focus && o.focus[0]) && !(o.hide && o.hide[0]) && !(o.threads && o.threads[0]))
+		check_split(data, size, &po, &o);
 	if (load(data, size, &po, o.dump || size % 4 == 2, &L) < 0)
 		goto done;
 	{

@@ -1,0 +1,270 @@
+/* replay.c - ranges of records scanned, composed, replayed and summed by
+ * several threads (see replay.h).
+ *
+ * With n threads the span is cut into n ranges.  This thread replays the
+ * first range from the start, as a replay in order would.  At the same time
+ * thread i (1 <= i < n) scans range i - 1; once every scan is in, the scans
+ * are composed, and thread i replays range i from the state composed for
+ * it.  Scanning costs about SCAN_COST of replaying, so the first range is
+ * the longest: every thread then finishes at about the same time.  The
+ * ranges' profiles are summed in order; from a range that cannot be used
+ * (the trace cannot be cut there, or a method id is missing from the key)
+ * the rest is replayed in order on this thread. */
+#include "cli/replay.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "model/stitch.h"
+
+/* Records read and decoded at a time (about 230 KB of 14-byte records plus
+ * their decoded form). */
+#define CHUNK 8192
+/* Stacks deeper than this within a range (real ones are a few hundred
+ * frames) are replayed in order: their seeds would cost as much again. */
+#define SCAN_DEPTH (1u << 16)
+/* The cost of scanning a record, in thousandths of replaying it. */
+#define SCAN_COST 200
+
+struct split;
+
+struct range {
+	struct split *sp;
+	unsigned index;
+	uint64_t from, to;             /* record indices of the span */
+	struct cg_profile *prof;
+	struct cg_error err;
+	int failed;
+	pthread_t thr;
+	int spawned;
+};
+
+struct split {
+	const struct cg_trace *t;
+	struct cg_profile_opts opts;
+	unsigned n;
+	struct range *rs;
+	struct cg_scan **scans;        /* of ranges 0 .. n-2 */
+	struct cg_stitch *st;          /* NULL when a scan could not read */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned scans_left;
+	int scan_failed;
+	int composed;
+};
+
+unsigned replay_cores(void)
+{
+	long n;
+#ifdef CPU_COUNT
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+		return (unsigned)CPU_COUNT(&set);
+#endif
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* Records from .. to-1 into scan, or else into prof.  0, or -1 (err filled)
+ * on a read error or an error of the replay; a replay abandoned stops early
+ * with 0. */
+static int read_range(const struct cg_trace *t, uint64_t from, uint64_t to,
+		      struct cg_scan *scan, struct cg_profile *prof, struct cg_error *err)
+{
+	unsigned char *buf = xmalloc(CHUNK * 64);
+	struct cg_record *recs = xmalloc(CHUNK * sizeof(*recs));
+	uint64_t k;
+	int rc = 0;
+
+	for (k = from; k < to && rc == 0; k += CHUNK) {
+		size_t n = to - k < CHUNK ? (size_t)(to - k) : CHUNK;
+
+		if (trace_read_at(t, k, n, buf, recs, err) < 0)
+			rc = -1;
+		else if (scan)
+			scan_add(scan, recs, n);
+		else if (profile_add(prof, recs, n, err) < 0)
+			rc = -1;
+		else if (profile_abandoned(prof))
+			break;
+	}
+	free(recs);
+	free(buf);
+	return rc;
+}
+
+/* Scan range i-1 for range i; the last scan in composes them all. */
+static void range_scan(struct range *r)
+{
+	struct split *sp = r->sp;
+	const struct range *prev = &sp->rs[r->index - 1];
+	struct cg_error err = { { 0 }, 0, 0 };
+	int bad = read_range(sp->t, prev->from, prev->to, sp->scans[r->index - 1], NULL, &err);
+	unsigned i;
+
+	pthread_mutex_lock(&sp->mu);
+	sp->scan_failed |= bad;
+	if (--sp->scans_left == 0) {
+		/* A read error leaves it to the replay in order to meet. */
+		sp->st = sp->scan_failed ? NULL : stitch_create(sp->scans, sp->n - 1);
+		for (i = 0; i + 1 < sp->n; i++) {
+			scan_free(sp->scans[i]);
+			sp->scans[i] = NULL;
+		}
+		sp->composed = 1;
+		pthread_cond_broadcast(&sp->cv);
+	}
+	pthread_mutex_unlock(&sp->mu);
+}
+
+/* Replay range i from its composed state, once the scans are composed. */
+static void range_replay(struct range *r)
+{
+	struct split *sp = r->sp;
+	const struct cg_seed *seeds;
+	size_t n;
+
+	pthread_mutex_lock(&sp->mu);
+	while (!sp->composed)
+		pthread_cond_wait(&sp->cv, &sp->mu);
+	pthread_mutex_unlock(&sp->mu);
+	if (!sp->st || r->index > stitch_ranges(sp->st))
+		return;
+	r->prof = profile_create(trace_symtab((struct cg_trace *)sp->t), &sp->opts);
+	n = stitch_seeds(sp->st, r->index, &seeds);
+	profile_seed(r->prof, seeds, n);
+	if (read_range(sp->t, r->from, r->to, NULL, r->prof, &r->err) < 0)
+		r->failed = 1;
+}
+
+static void *range_thread(void *arg)
+{
+	range_scan(arg);
+	range_replay(arg);
+	return NULL;
+}
+
+/* Cut count records into sp->n ranges, the first the longest (see above). */
+static void cut(struct split *sp, uint64_t count)
+{
+	uint64_t total = 1000 + (uint64_t)(sp->n - 1) * (1000 - SCAN_COST), at = 1000;
+	unsigned i;
+
+	sp->rs[0].to = count * at / total;
+	for (i = 1; i < sp->n; i++) {
+		sp->rs[i].from = sp->rs[i - 1].to;
+		at += 1000 - SCAN_COST;
+		sp->rs[i].to = count * at / total;
+	}
+	sp->rs[sp->n - 1].to = count;
+}
+
+/* Sum the replayed ranges into p (range 0's profile), in order, up to the
+ * first that cannot be used; its index, or sp->n when all were.  -1 with
+ * err filled when the first error in file order is a range's. */
+static int sum_ranges(struct split *sp, struct cg_profile *p, struct cg_error *err)
+{
+	const struct cg_profile *last = p;
+	unsigned i;
+
+	if (!sp->st || stitch_ranges(sp->st) == 0)
+		return 1; /* p's stacks are still those at the end of range 0 */
+	profile_park(p);
+	for (i = 1; i < sp->n; i++) {
+		struct range *r = &sp->rs[i];
+
+		if (!r->prof)
+			break; /* the trace cannot be cut at its start */
+		if (r->failed) {
+			*err = r->err;
+			return -1;
+		}
+		if (profile_abandoned(r->prof))
+			break;
+		profile_park(r->prof);
+		profile_merge(p, r->prof);
+		last = r->prof;
+	}
+	profile_unpark(p, last);
+	return (int)i;
+}
+
+struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts *po,
+				uint64_t count, unsigned ranges, int *failed, struct cg_error *err)
+{
+	struct split sp;
+	struct cg_profile *p = NULL;
+	unsigned i;
+	int next, ok = 0;
+
+	memset(&sp, 0, sizeof(sp));
+	*failed = 0;
+	sp.t = t;
+	sp.opts = *po;
+	sp.opts.shared_symtab = 1;
+	sp.n = ranges;
+	sp.rs = xcalloc(ranges, sizeof(*sp.rs));
+	sp.scans = xcalloc(ranges, sizeof(*sp.scans));
+	sp.scans_left = ranges - 1;
+	pthread_mutex_init(&sp.mu, NULL);
+	pthread_cond_init(&sp.cv, NULL);
+	cut(&sp, count);
+	for (i = 0; i < ranges; i++) {
+		sp.rs[i].sp = &sp;
+		sp.rs[i].index = i;
+		if (i + 1 < ranges)
+			sp.scans[i] = scan_create(sp.opts.clock == CG_USE_CPU, SCAN_DEPTH);
+	}
+	for (i = 1; i < ranges; i++)
+		sp.rs[i].spawned = pthread_create(&sp.rs[i].thr, NULL, range_thread, &sp.rs[i]) == 0;
+	p = sp.rs[0].prof = profile_create(trace_symtab(t), &sp.opts);
+	sp.rs[0].failed = read_range(t, 0, sp.rs[0].to, NULL, p, &sp.rs[0].err) < 0;
+	/* Ranges whose thread did not start: their scans first, then (the
+	 * scans composed) their replays. */
+	for (i = 1; i < ranges; i++)
+		if (!sp.rs[i].spawned)
+			range_scan(&sp.rs[i]);
+	for (i = 1; i < ranges; i++)
+		if (sp.rs[i].spawned)
+			pthread_join(sp.rs[i].thr, NULL);
+	for (i = 1; i < ranges; i++)
+		if (!sp.rs[i].spawned)
+			range_replay(&sp.rs[i]);
+	if (sp.rs[0].failed) {
+		*err = sp.rs[0].err;
+		*failed = 1;
+		goto done;
+	}
+	if (profile_abandoned(p))
+		goto done; /* the reader has not moved: replay it all in order */
+	next = sum_ranges(&sp, p, err);
+	if (next < 0) {
+		*failed = 1;
+		goto done;
+	}
+	if ((unsigned)next < ranges) {
+		profile_share_symtab(p, 0);
+		if (read_range(t, sp.rs[next].from, count, NULL, p, err) < 0) {
+			*failed = 1;
+			goto done;
+		}
+	}
+	trace_skip(t, count);
+	sp.rs[0].prof = NULL; /* p is the caller's */
+	ok = 1;
+done:
+	for (i = 0; i < ranges; i++) {
+		scan_free(sp.scans[i]);
+		profile_free(sp.rs[i].prof);
+	}
+	stitch_free(sp.st);
+	pthread_mutex_destroy(&sp.mu);
+	pthread_cond_destroy(&sp.cv);
+	free(sp.scans);
+	free(sp.rs);
+	return ok ? p : NULL;
+}

@@ -1,0 +1,29 @@
+/* replay.h - a trace's records replayed by several threads at once.
+ *
+ * The records of a regular trace on disk are cut into ranges.  Each thread
+ * first scans a range (stitch.h), the scans are composed in order, then each
+ * thread replays its range from the stacks and clocks it starts with, and
+ * the ranges' profiles are summed in order: the result is the profile a
+ * replay in one piece gives, number for number.
+ */
+#ifndef CG_REPLAY_H
+#define CG_REPLAY_H
+
+#include "model/profile.h"
+#include "read/trace.h"
+
+/* The number of cores this process may run on (at least 1). */
+unsigned replay_cores(void);
+
+/* Replay records first .. first+count-1 of t's span (trace_span) in `ranges`
+ * ranges (2 or more, at most count) into a new profile with options po,
+ * which must have no --focus, --hide or --thread and gets no observer.
+ * On success the reader is past the span and the profile is returned,
+ * records added but not finished.  NULL with *failed = 0 when the trace
+ * cannot be cut (the reader has not moved: replay it in order), NULL with
+ * *failed = 1 and err filled on a read error or an error of the replay
+ * (the first in file order, as a replay in order reports). */
+struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts *po,
+				uint64_t count, unsigned ranges, int *failed, struct cg_error *err);
+
+#endif

@@ -1,0 +1,161 @@
+/* profile_merge.c - a trace replayed in ranges, each into its own profile:
+ * seeding a range's threads with their state before it, parking the
+ * stacks open at its end, and summing the ranges in order (profile.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/profile_impl.h"
+
+/* Push seed frames (bottom first) onto ts's stack, as their entries did:
+ * the edge from the frame below, the method active once more. */
+static void push_frames(struct cg_profile *p, struct tstate *ts, const struct cg_seed_frame *fr,
+			size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0, callee;
+		uint32_t e = profile_edge_get(p, ts, caller, fr[i].id, &callee);
+		struct frame *f;
+
+		ts->stack = xgrow(ts->stack, &ts->cap_stack, ts->depth + 1, sizeof(*ts->stack));
+		f = &ts->stack[ts->depth++];
+		memset(f, 0, sizeof(*f));
+		f->edge = e;
+		f->tm = f->own = callee;
+		f->id = fr[i].id;
+		f->entry = fr[i].entry;
+		f->o_entry = fr[i].o_entry;
+		ts->tm[callee].active++;
+	}
+	if (ts->depth > ts->max_depth)
+		ts->max_depth = (uint32_t)ts->depth;
+}
+
+void profile_seed(struct cg_profile *p, const struct cg_seed *seeds, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct cg_seed *sd = &seeds[i];
+		struct tstate *ts = profile_thread_new(p, sd->tid);
+
+		ts->started = 1;
+		ts->seeded = 1;
+		ts->prev_raw = sd->prev_raw;
+		ts->prev_other = sd->prev_other;
+		ts->prev_wall = sd->prev_wall;
+		ts->now = sd->now;
+		ts->first = sd->first;
+		ts->other_now = sd->other_now;
+		ts->other_first = sd->other_first;
+		push_frames(p, ts, sd->stack, sd->depth);
+	}
+}
+
+void profile_park(struct cg_profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nthreads; i++) {
+		struct tstate *ts = p->threads[i];
+
+		ts->parked = ts->depth; /* the frames stay, for profile_unpark */
+		while (ts->depth) {
+			const struct frame *f = &ts->stack[--ts->depth];
+
+			ts->tm[f->tm].excl += f->excl;
+			ts->tm[f->tm].o_excl += f->o_excl;
+			ts->tm[f->tm].active--;
+		}
+	}
+}
+
+/* Add thread qs of a later range to ps: methods by symtab index, edges by
+ * (caller's method, raw callee id); edge times the later range no longer
+ * counts (an epoch moved on) are left out. */
+static void merge_thread(struct cg_profile *p, struct tstate *ps, const struct tstate *qs)
+{
+	size_t i;
+
+	for (i = 0; i < qs->ntm; i++) {
+		const struct tmeth *m = &qs->tm[i];
+		uint32_t slot = i ? profile_tm_get(ps, m->midx) : 0;
+		struct tmeth *pm = &ps->tm[slot];
+
+		pm->incl += m->incl;
+		pm->excl += m->excl;
+		pm->calls += m->calls;
+		pm->rec += m->rec;
+		pm->o_incl += m->o_incl;
+		pm->o_excl += m->o_excl;
+	}
+	for (i = 0; i < qs->nedges; i++) {
+		const struct tedge *e = &qs->edges[i];
+		uint32_t caller = (uint32_t)(e->key >> 32), callee, k;
+
+		if (e->key == UINT64_MAX)
+			continue; /* on the free list */
+		caller = caller ? profile_tm_get(ps, qs->tm[caller].midx) : 0;
+		k = profile_edge_get(p, ps, caller, (uint32_t)e->key, &callee);
+		ps->edges[k].calls += e->calls;
+		if (profile_edge_valid(qs, e))
+			profile_edge_add_incl(ps, &ps->edges[k], e->incl, e->o_incl);
+	}
+	ps->records += qs->records;
+	ps->root_excl += qs->root_excl;
+	ps->o_root_excl += qs->o_root_excl;
+	ps->same_ts += qs->same_ts;
+	ps->pairs += qs->pairs;
+	ps->small_steps += qs->small_steps;
+	ps->steps += qs->steps;
+	if (qs->max_depth > ps->max_depth)
+		ps->max_depth = qs->max_depth;
+	ps->now = qs->now;
+	ps->other_now = qs->other_now;
+	ps->prev_raw = qs->prev_raw;
+	ps->prev_other = qs->prev_other;
+	ps->prev_wall = qs->prev_wall;
+}
+
+void profile_merge(struct cg_profile *p, struct cg_profile *q)
+{
+	size_t i, w;
+
+	for (i = 0; i < q->nthreads; i++) {
+		const struct tstate *qs = q->threads[i];
+		struct tstate *ps = p->by_tid[qs->tid];
+
+		if (!ps) {
+			/* First met in q: its clocks start there. */
+			ps = profile_thread_new(p, qs->tid);
+			ps->started = 1;
+			ps->first = qs->first;
+			ps->other_first = qs->other_first;
+		}
+		merge_thread(p, ps, qs);
+	}
+	for (w = 0; w < CG_W_COUNT; w++)
+		p->warn[w] += q->warn[w];
+	p->stats.skipped += q->stats.skipped;
+	p->stats.unwinds += q->stats.unwinds;
+}
+
+void profile_unpark(struct cg_profile *p, const struct cg_profile *q)
+{
+	struct cg_seed_frame *fr = NULL;
+	size_t cap = 0, i, k;
+
+	for (i = 0; i < q->nthreads; i++) {
+		const struct tstate *qs = q->threads[i];
+
+		fr = xgrow(fr, &cap, qs->parked + 1, sizeof(*fr));
+		for (k = 0; k < qs->parked; k++) {
+			fr[k].id = qs->stack[k].id;
+			fr[k].entry = qs->stack[k].entry;
+			fr[k].o_entry = qs->stack[k].o_entry;
+		}
+		push_frames(p, p->by_tid[qs->tid], fr, qs->parked);
+	}
+	free(fr);
+}

@@ -1,0 +1,298 @@
+/* stitch.c - range scans and their composition (see stitch.h). */
+#include "model/stitch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/tick.h"
+#include "util/util.h"
+
+/* Past this many exits below a range's start on one thread, the range is
+ * not worth cutting (and its scan would grow with records). */
+#define MAX_EXITS (1u << 20)
+
+/* One thread in one range.  Times are relative to its first record there. */
+struct sthread {
+	uint32_t tid;
+	uint32_t first_raw, first_other;
+	uint32_t prev_raw, prev_other, prev_wall;
+	uint64_t now, o_now;
+	struct cg_seed_frame *stack;   /* frames entered in the range, still open */
+	size_t depth, cap;
+	uint32_t *exits;               /* exits that reached below the range's start */
+	size_t nexits, cap_exits;
+};
+
+struct cg_scan {
+	int cpu;
+	int cut_fails;                 /* the range cannot be replayed apart */
+	uint32_t max_depth;
+	uint32_t *by_tid;              /* 1 + index into threads, 0 when unseen */
+	struct sthread *threads;
+	size_t n, cap;
+};
+
+struct cg_scan *scan_create(int cpu, uint32_t max_depth)
+{
+	struct cg_scan *s = xcalloc(1, sizeof(*s));
+
+	s->cpu = cpu;
+	s->max_depth = max_depth;
+	s->by_tid = xcalloc(65536, sizeof(*s->by_tid));
+	return s;
+}
+
+void scan_free(struct cg_scan *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++) {
+		free(s->threads[i].stack);
+		free(s->threads[i].exits);
+	}
+	free(s->threads);
+	free(s->by_tid);
+	free(s);
+}
+
+static struct sthread *scan_thread(struct cg_scan *s, const struct cg_record *r, uint32_t raw,
+				   uint32_t other)
+{
+	uint32_t tid = r->tid & 0xffff;
+	struct sthread *t;
+
+	if (s->by_tid[tid])
+		return &s->threads[s->by_tid[tid] - 1];
+	s->threads = xgrow(s->threads, &s->cap, s->n + 1, sizeof(*s->threads));
+	t = &s->threads[s->n++];
+	memset(t, 0, sizeof(*t));
+	t->tid = tid;
+	t->first_raw = t->prev_raw = raw;
+	t->first_other = t->prev_other = other;
+	t->prev_wall = r->t_wall;
+	s->by_tid[tid] = (uint32_t)s->n;
+	return t;
+}
+
+/* An exit of raw id on thread t, as the replay's do_exit treats it. */
+static void scan_exit(struct cg_scan *s, struct sthread *t, uint32_t id)
+{
+	size_t i;
+
+	if (t->depth == 0) {
+		if (t->nexits == MAX_EXITS) {
+			s->cut_fails = 1;
+			return;
+		}
+		t->exits = xgrow(t->exits, &t->cap_exits, t->nexits + 1, sizeof(*t->exits));
+		t->exits[t->nexits++] = id;
+		return;
+	}
+	for (i = t->depth; i > 0; i--) {
+		if (t->stack[i - 1].id == id) {
+			t->depth = i - 1;
+			return;
+		}
+	}
+	/* Frames of this range are open and none is id's: the exit pops
+	 * frames of earlier ranges, or is ignored, as they decide. */
+	s->cut_fails = 1;
+}
+
+void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && !s->cut_fails; i++) {
+		const struct cg_record *r = &recs[i];
+		uint32_t raw = s->cpu ? r->t_cpu : r->t_wall;
+		uint32_t other = s->cpu ? r->t_wall : r->t_cpu;
+		struct sthread *t = scan_thread(s, r, raw, other);
+
+		tick_step(&t->prev_raw, &t->now, raw);
+		tick_step(&t->prev_other, &t->o_now, other);
+		t->prev_wall = r->t_wall;
+		if (r->action == CG_ENTER) {
+			struct cg_seed_frame *f;
+
+			if (t->depth >= s->max_depth) {
+				s->cut_fails = 1;
+				break;
+			}
+			if (t->depth == t->cap)
+				t->stack = xgrow(t->stack, &t->cap, t->depth + 1, sizeof(*t->stack));
+			f = &t->stack[t->depth++];
+			f->id = r->method;
+			f->entry = t->now;
+			f->o_entry = t->o_now;
+		} else {
+			scan_exit(s, t, r->method);
+		}
+	}
+}
+
+/* ---- composition ----------------------------------------------------------- */
+
+/* A thread's state while the ranges are composed; seed.stack is frames. */
+struct gthread {
+	struct cg_seed seed;
+	struct cg_seed_frame *frames;
+	size_t cap;
+};
+
+struct range_seeds {
+	struct cg_seed *seeds;
+	size_t n;
+};
+
+struct cg_stitch {
+	struct range_seeds *ranges;
+	size_t nranges;
+	struct gthread **by_tid;       /* 65536 */
+	uint32_t *order;               /* tids in the order the trace meets them */
+	size_t norder, cap_order;
+	struct cg_seed_frame *pool;    /* every seed's copied frames */
+	size_t npool, cap_pool;
+};
+
+/* Copy g's state into seed (frames into the pool, as an offset until the
+ * pool stops moving). */
+static void seed_copy(struct cg_stitch *st, const struct gthread *g, struct cg_seed *seed)
+{
+	*seed = g->seed;
+	st->pool = xgrow(st->pool, &st->cap_pool, st->npool + g->seed.depth + 1, sizeof(*st->pool));
+	if (g->seed.depth)
+		memcpy(&st->pool[st->npool], g->frames, g->seed.depth * sizeof(*g->frames));
+	seed->stack = (const struct cg_seed_frame *)(uintptr_t)st->npool;
+	st->npool += g->seed.depth;
+}
+
+/* Apply range thread t to g, which ran before it when started.  -1 when the
+ * ranges cannot be replayed apart. */
+static int compose_thread(struct gthread *g, const struct sthread *t, int started)
+{
+	uint64_t base = t->first_raw, o_base = t->first_other;
+	size_t i, k;
+
+	if (started) {
+		base = g->seed.now;
+		o_base = g->seed.other_now;
+		tick_step(&g->seed.prev_raw, &base, t->first_raw);
+		tick_step(&g->seed.prev_other, &o_base, t->first_other);
+	} else {
+		g->seed.first = base;
+		g->seed.other_first = o_base;
+	}
+	for (i = 0; i < t->nexits; i++) {
+		uint32_t id = t->exits[i];
+
+		if (g->seed.depth == 0) {
+			if (started)
+				return -1; /* re-roots what earlier ranges ran */
+			continue;   /* the range's replay adopts its own history */
+		}
+		for (k = g->seed.depth; k > 0 && g->frames[k - 1].id != id; k--)
+			;
+		if (k > 0)
+			g->seed.depth = k - 1; /* else the exit is ignored */
+	}
+	g->frames = xgrow(g->frames, &g->cap, g->seed.depth + t->depth + 1, sizeof(*g->frames));
+	for (i = 0; i < t->depth; i++) {
+		struct cg_seed_frame *f = &g->frames[g->seed.depth++];
+
+		f->id = t->stack[i].id;
+		f->entry = base + t->stack[i].entry;
+		f->o_entry = o_base + t->stack[i].o_entry;
+	}
+	g->seed.now = base + t->now;
+	g->seed.other_now = o_base + t->o_now;
+	g->seed.prev_raw = t->prev_raw;
+	g->seed.prev_other = t->prev_other;
+	g->seed.prev_wall = t->prev_wall;
+	return 0;
+}
+
+/* Turn the pool offsets of n seeds into pointers. */
+static void seeds_fix(struct cg_stitch *st, struct cg_seed *seeds, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		seeds[i].stack = st->pool + (uintptr_t)seeds[i].stack;
+}
+
+struct cg_stitch *stitch_create(struct cg_scan *const *scans, size_t n)
+{
+	struct cg_stitch *st = xcalloc(1, sizeof(*st));
+	size_t r, i;
+
+	st->by_tid = xcalloc(65536, sizeof(*st->by_tid));
+	st->ranges = xcalloc(n ? n : 1, sizeof(*st->ranges));
+	for (r = 0; r < n && !scans[r]->cut_fails; r++) {
+		const struct cg_scan *s = scans[r];
+		struct range_seeds *rsd = &st->ranges[r];
+
+		for (i = 0; i < s->n; i++) {
+			const struct sthread *t = &s->threads[i];
+			struct gthread *g = st->by_tid[t->tid];
+			int started = g != NULL;
+
+			if (!g) {
+				g = st->by_tid[t->tid] = xcalloc(1, sizeof(*g));
+				g->seed.tid = t->tid;
+				st->order = xgrow(st->order, &st->cap_order, st->norder + 1,
+						  sizeof(*st->order));
+				st->order[st->norder++] = t->tid;
+			}
+			if (compose_thread(g, t, started) < 0)
+				break;
+		}
+		if (i < s->n)
+			break;
+		/* Every thread met so far, as the next range starts. */
+		rsd->seeds = xcalloc(st->norder ? st->norder : 1, sizeof(*rsd->seeds));
+		for (i = 0; i < st->norder; i++)
+			seed_copy(st, st->by_tid[st->order[i]], &rsd->seeds[rsd->n++]);
+		st->nranges++;
+	}
+	for (r = 0; r < st->nranges; r++)
+		seeds_fix(st, st->ranges[r].seeds, st->ranges[r].n);
+	/* The seeds are copies: the state they were taken from can go. */
+	for (i = 0; i < st->norder; i++) {
+		free(st->by_tid[st->order[i]]->frames);
+		st->by_tid[st->order[i]]->frames = NULL;
+	}
+	return st;
+}
+
+void stitch_free(struct cg_stitch *st)
+{
+	size_t i;
+
+	if (!st)
+		return;
+	for (i = 0; i < st->nranges; i++)
+		free(st->ranges[i].seeds);
+	free(st->ranges);
+	for (i = 0; i < st->norder; i++) {
+		free(st->by_tid[st->order[i]]->frames);
+		free(st->by_tid[st->order[i]]);
+	}
+	free(st->by_tid);
+	free(st->order);
+	free(st->pool);
+	free(st);
+}
+
+size_t stitch_ranges(const struct cg_stitch *st)
+{
+	return st->nranges;
+}
+
+size_t stitch_seeds(const struct cg_stitch *st, size_t r, const struct cg_seed **seeds)
+{
+	*seeds = st->ranges[r - 1].seeds;
+	return st->ranges[r - 1].n;
+}
