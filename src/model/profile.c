@@ -313,33 +313,12 @@ static inline void pop_frame(struct cg_profile *p, struct tstate *ts)
 		pop_visible(ts);
 }
 
-/* An exit on an empty stack: method `id` was entered before tracing began.
- * Its frame spans from the thread's first event to now and becomes the caller
- * of everything this thread ran so far. */
-static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id)
+void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s)
 {
-	uint32_t s;
+	struct tmeth *m = &ts->tm[s];
 	size_t i, nroot;
-	uint32_t *roots;
-	uint32_t e, callee;
-	struct tmeth *m;
+	uint32_t *roots, callee;
 
-	if (ts->seeded) {
-		/* What this thread ran in earlier ranges is not here to adopt. */
-		p->abandoned = 1;
-		return;
-	}
-	s = tm_get(ts, method_index(p, id));
-	m = &ts->tm[s];
-	if (p->filtering) {
-		unsigned fl = profile_method_flags(p, m->midx);
-
-		if ((fl & MF_HIDE) || (p->focusing && !(fl & MF_FOCUS))) {
-			/* Invisible: what ran so far keeps its callers. */
-			p->warn[CG_W_EXIT_EMPTY]++;
-			return;
-		}
-	}
 	if (m->calls || m->incl) {
 		/* Its earlier outermost activations now run inside this frame. */
 		m->rec += m->calls;
@@ -373,6 +352,39 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 	ts->o_root_excl = 0;
 	ts->tm[0].excl = 0;
 	ts->tm[0].o_excl = 0;
+}
+
+/* An exit on an empty stack: method `id` was entered before tracing began.
+ * Its frame spans from the thread's first event to now and becomes the caller
+ * of everything this thread ran so far (in a range replayed apart, of what
+ * it ran in this range; profile_merge adopts the rest). */
+static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id)
+{
+	uint32_t s, e, callee;
+	struct tmeth *m;
+
+	s = tm_get(ts, method_index(p, id));
+	m = &ts->tm[s];
+	if (p->filtering) {
+		unsigned fl = profile_method_flags(p, m->midx);
+
+		if ((fl & MF_HIDE) || (p->focusing && !(fl & MF_FOCUS))) {
+			/* Invisible: what ran so far keeps its callers. */
+			p->warn[CG_W_EXIT_EMPTY]++;
+			return;
+		}
+	}
+	if (ts->seeded) {
+		if (ts->nadopted == MAX_ADOPTED) {
+			p->abandoned = 1; /* replay the rest in order instead */
+			return;
+		}
+		ts->adopted = tgrow(ts->adopted, &ts->cap_adopted, ts->nadopted + 1,
+				    sizeof(*ts->adopted));
+		ts->adopted[ts->nadopted++] = m->midx;
+	}
+	profile_adopt(p, ts, s);
+	m = &ts->tm[s];
 	m->calls++;
 	m->incl += ts->now - ts->first;
 	m->o_incl += ts->other_now - ts->other_first;
@@ -657,6 +669,7 @@ static void thread_free(struct tstate *ts)
 	itab_free(&ts->etab);
 	free(ts->root_edges);
 	free(ts->stack);
+	free(ts->adopted);
 	free(ts);
 }
 

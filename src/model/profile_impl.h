@@ -85,6 +85,8 @@ struct tstate {
 	size_t depth, cap_stack;
 	uint32_t max_depth;
 	size_t parked;        /* frames open when profile_park ended the range */
+	uint32_t *adopted;    /* seeded: methods whose exits on an empty stack */
+	size_t nadopted, cap_adopted; /* adopted earlier ranges' history, in order */
 
 	uint64_t same_ts, pairs, small_steps, steps;
 	uint32_t focus;       /* focused frames on the stack */
@@ -149,6 +151,12 @@ uint32_t profile_edge_get(struct cg_profile *p, struct tstate *ts, uint32_t call
 			  uint32_t *callee);
 void profile_edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us);
 struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid);
+/* Method slot s of ts adopts all ts ran so far: its outermost calls become
+ * recursive, the root's callees become its callees, the root's exclusive
+ * time its own (an exit on an empty stack, without the exit itself). */
+void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s);
+/* Past this many such exits in one range, it is replayed in order. */
+#define MAX_ADOPTED 65536
 
 /* profile_select.c: MF_* flags of method midx (--hide/--focus), computed
  * on first sight; whether thread tid is selected (--thread). */

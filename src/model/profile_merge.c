@@ -120,7 +120,7 @@ static void merge_thread(struct cg_profile *p, struct tstate *ps, const struct t
 
 void profile_merge(struct cg_profile *p, struct cg_profile *q)
 {
-	size_t i, w;
+	size_t i, k, w;
 
 	for (i = 0; i < q->nthreads; i++) {
 		const struct tstate *qs = q->threads[i];
@@ -133,6 +133,9 @@ void profile_merge(struct cg_profile *p, struct cg_profile *q)
 			ps->first = qs->first;
 			ps->other_first = qs->other_first;
 		}
+		/* Exits on qs's empty stack adopted what ps ran, in order. */
+		for (k = 0; k < qs->nadopted; k++)
+			profile_adopt(p, ps, profile_tm_get(ps, qs->adopted[k]));
 		merge_thread(p, ps, qs);
 	}
 	for (w = 0; w < CG_W_COUNT; w++)

@@ -169,9 +169,8 @@ static void seed_copy(struct cg_stitch *st, const struct gthread *g, struct cg_s
 	st->npool += g->seed.depth;
 }
 
-/* Apply range thread t to g, which ran before it when started.  -1 when the
- * ranges cannot be replayed apart. */
-static int compose_thread(struct gthread *g, const struct sthread *t, int started)
+/* Apply range thread t to g, which ran before it when started. */
+static void compose_thread(struct gthread *g, const struct sthread *t, int started)
 {
 	uint64_t base = t->first_raw, o_base = t->first_other;
 	size_t i, k;
@@ -188,11 +187,8 @@ static int compose_thread(struct gthread *g, const struct sthread *t, int starte
 	for (i = 0; i < t->nexits; i++) {
 		uint32_t id = t->exits[i];
 
-		if (g->seed.depth == 0) {
-			if (started)
-				return -1; /* re-roots what earlier ranges ran */
-			continue;   /* the range's replay adopts its own history */
-		}
+		if (g->seed.depth == 0)
+			continue; /* a frame entered before tracing began */
 		for (k = g->seed.depth; k > 0 && g->frames[k - 1].id != id; k--)
 			;
 		if (k > 0)
@@ -211,7 +207,6 @@ static int compose_thread(struct gthread *g, const struct sthread *t, int starte
 	g->seed.prev_raw = t->prev_raw;
 	g->seed.prev_other = t->prev_other;
 	g->seed.prev_wall = t->prev_wall;
-	return 0;
 }
 
 /* Turn the pool offsets of n seeds into pointers. */
@@ -246,11 +241,8 @@ struct cg_stitch *stitch_create(struct cg_scan *const *scans, size_t n)
 						  sizeof(*st->order));
 				st->order[st->norder++] = t->tid;
 			}
-			if (compose_thread(g, t, started) < 0)
-				break;
+			compose_thread(g, t, started);
 		}
-		if (i < s->n)
-			break;
 		/* Every thread met so far, as the next range starts. */
 		rsd->seeds = xcalloc(st->norder ? st->norder : 1, sizeof(*rsd->seeds));
 		for (i = 0; i < st->norder; i++)

@@ -7,12 +7,10 @@
  * relative to its first record in the range).  Composing the scans in file
  * order gives each range the stacks and clocks its threads start with.
  *
- * Some traces cannot be cut everywhere, and stitch_create stops there: an exit that
- * names no frame of the range's own stack while frames of it are open (it
- * may pop frames of earlier ranges, or be ignored), and an exit on an empty
- * stack of a thread that ran earlier (a frame entered before tracing began,
- * which becomes the caller of everything the thread ran so far), and a
- * stack deeper than the scan follows.
+ * Some traces cannot be cut everywhere, and stitch_create stops where a
+ * range has an exit that names no frame of the range's own stack while
+ * frames of it are open (it may pop frames of earlier ranges, or be
+ * ignored, as they decide), or a stack deeper than its scan follows.
  * The scans own their memory; a stitch owns its seeds, which borrow nothing.
  */
 #ifndef CG_STITCH_H

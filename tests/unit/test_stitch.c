@@ -33,12 +33,14 @@ static const uint32_t records[][4] = {
 };
 #define NREC (sizeof(records) / sizeof(records[0]))
 
-/* Thread 2's stack empties, then it exits a frame entered before tracing
- * began: a range after its first cannot be replayed apart from them. */
+/* Threads whose stacks empty, then exit frames entered before tracing began
+ * (B's recursion, C's calls become recursive under them). */
 static const uint32_t late_adopt[][4] = {
-	{ 1, EN, A, 10 }, { 2, EN, B, 11 }, { 2, EX, B, 13 }, { 1, EN, B, 14 },
-	{ 1, EX, B, 16 }, { 2, EN, B, 17 }, { 2, EX, B, 19 }, { 2, EX, D, 20 },
-	{ 1, EX, A, 22 }, { 2, EN, C, 24 },
+	{ 1, EN, A, 10 }, { 2, EN, B, 11 }, { 2, EN, C, 12 }, { 2, EX, C, 13 },
+	{ 2, EX, B, 13 }, { 1, EN, B, 14 }, { 1, EX, B, 16 }, { 2, EN, B, 17 },
+	{ 2, EX, B, 19 }, { 2, EX, D, 20 }, { 1, EX, A, 22 }, { 2, EN, C, 24 },
+	{ 2, EX, C, 26 }, { 1, EX, C, 27 }, { 2, EX, C, 29 }, { 2, EN, A, 30 },
+	{ 2, EX, A, 31 }, { 2, EX, B, 33 }, { 1, EN, C, 35 }, { 1, EX, C, 36 },
 };
 
 static struct cg_symtab *symtab_four(void)
@@ -201,26 +203,26 @@ static int same_facts(struct cg_profile *p, struct cg_profile *q)
 	return 0;
 }
 
-/* Every cut into 2 ranges, and evenly spread cuts into 3 to 9: all scans
+/* Records ev cut everywhere into 2 ranges, and evenly into 3 to 9: all scans
  * compose, and the sum equals the replay in one piece, per thread too. */
-UNIT_TEST(stitch_any_cut_same_profile)
+static int check_all_cuts(const uint32_t (*ev)[4], size_t n)
 {
 	struct cg_symtab *st = symtab_four();
-	struct cg_record *recs = to_records(records, NREC);
+	struct cg_record *recs = to_records(ev, n);
 	struct cg_profile_opts o = { .clock = CG_USE_WALL };
 	struct cg_profile *whole = profile_create(st, &o), *part;
 	struct cg_error err;
 	size_t cuts[16], k, i, c, composed;
 
-	CHECK(profile_add(whole, recs, NREC, &err) == 0);
+	CHECK(profile_add(whole, recs, n, &err) == 0);
 	finish(whole);
 	for (k = 2; k <= 9; k++) {
-		size_t tries = k == 2 ? NREC - 1 : 1;
+		size_t tries = k == 2 ? n - 1 : 1;
 
 		for (c = 1; c <= tries; c++) {
 			for (i = 0; i + 1 < k; i++)
-				cuts[i] = k == 2 ? c : NREC * (i + 1) / k;
-			part = replay_cut(st, recs, NREC, cuts, k, &composed);
+				cuts[i] = k == 2 ? c : n * (i + 1) / k;
+			part = replay_cut(st, recs, n, cuts, k, &composed);
 			CHECK(part != NULL);
 			CHECK_EQ_U64(composed, k - 1);
 			CHECK(same_views(profile_view(whole, -1), profile_view(part, -1)) == 0);
@@ -237,30 +239,17 @@ UNIT_TEST(stitch_any_cut_same_profile)
 	return 0;
 }
 
-/* late_adopt cut after thread 2's stack empties (record 7) and before its
- * exit of D: the ranges cannot be summed (a scan stops the composition, or
- * the range meeting the exit is abandoned); cut after it, they can. */
-UNIT_TEST(stitch_late_exit_before_start_refused)
+UNIT_TEST(stitch_any_cut_same_profile)
 {
-	struct cg_symtab *st = symtab_four();
-	size_t n = sizeof(late_adopt) / sizeof(late_adopt[0]);
-	struct cg_record *recs = to_records(late_adopt, n);
-	struct cg_profile *part;
-	size_t cut, composed;
+	return check_all_cuts(records, NREC);
+}
 
-	cut = 7;
-	part = replay_cut(st, recs, n, &cut, 2, &composed);
-	CHECK(part == NULL);
-	part = replay_cut(st, recs, n, (size_t[]){ 3, 8 }, 3, &composed);
-	CHECK(part == NULL);
-	CHECK_EQ_U64(composed, 1);
-	cut = 8;
-	part = replay_cut(st, recs, n, &cut, 2, &composed);
-	CHECK(part != NULL);
-	profile_free(part);
-	free(recs);
-	symtab_free(st);
-	return 0;
+/* Exits on a thread's empty stack after it ran (frames entered before
+ * tracing began) adopt what it ran in earlier ranges too: thread 2 twice,
+ * D then E, thread 1 once. */
+UNIT_TEST(stitch_late_exit_before_start)
+{
+	return check_all_cuts(late_adopt, sizeof(late_adopt) / sizeof(late_adopt[0]));
 }
 
 /* A method id missing from the symtab, met by a replay that shares the
