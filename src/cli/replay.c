@@ -27,7 +27,7 @@
  * frames) are replayed in order: their seeds would cost as much again. */
 #define SCAN_DEPTH (1u << 16)
 /* The cost of scanning a record, in thousandths of replaying it. */
-#define SCAN_COST 250
+#define SCAN_COST 200
 
 struct split;
 
