@@ -54,6 +54,9 @@ struct split {
 	unsigned scans_left;
 	int scan_failed;
 	int composed;
+	uint64_t count;                /* records of the span */
+	uint64_t done;                 /* records replayed so far (atomic) */
+	const struct cg_progress *progress;
 };
 
 unsigned replay_cores(void)
@@ -69,11 +72,12 @@ unsigned replay_cores(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
-/* Records from .. to-1 into scan, or else into prof.  0, or -1 (err filled)
- * on a read error or an error of the replay; a replay abandoned stops early
+/* Records from .. to-1 into scan, or else into prof (counted in sp->done,
+ * and told to sp->progress when tell is set).  0, or -1 (err filled) on a
+ * read error or an error of the replay; a replay abandoned stops early
  * with 0. */
-static int read_range(const struct cg_trace *t, uint64_t from, uint64_t to,
-		      struct cg_scan *scan, struct cg_profile *prof, struct cg_error *err)
+static int read_range(struct split *sp, uint64_t from, uint64_t to, struct cg_scan *scan,
+		      struct cg_profile *prof, int tell, struct cg_error *err)
 {
 	unsigned char *buf = xmalloc(CHUNK * 64);
 	struct cg_record *recs = xmalloc(CHUNK * sizeof(*recs));
@@ -83,14 +87,20 @@ static int read_range(const struct cg_trace *t, uint64_t from, uint64_t to,
 	for (k = from; k < to && rc == 0; k += CHUNK) {
 		size_t n = to - k < CHUNK ? (size_t)(to - k) : CHUNK;
 
-		if (trace_read_at(t, k, n, buf, recs, err) < 0)
+		if (trace_read_at(sp->t, k, n, buf, recs, err) < 0) {
 			rc = -1;
-		else if (scan)
+		} else if (scan) {
 			scan_add(scan, recs, n);
-		else if (profile_add(prof, recs, n, err) < 0)
+		} else if (profile_add(prof, recs, n, err) < 0) {
 			rc = -1;
-		else if (profile_abandoned(prof))
+		} else if (profile_abandoned(prof)) {
 			break;
+		} else {
+			uint64_t done = __atomic_add_fetch(&sp->done, n, __ATOMIC_RELAXED);
+
+			if (tell && sp->progress)
+				sp->progress->fn(sp->progress->ctx, done, sp->count);
+		}
 	}
 	free(recs);
 	free(buf);
@@ -103,7 +113,7 @@ static void range_scan(struct range *r)
 	struct split *sp = r->sp;
 	const struct range *prev = &sp->rs[r->index - 1];
 	struct cg_error err = { { 0 }, 0, 0 };
-	int bad = read_range(sp->t, prev->from, prev->to, sp->scans[r->index - 1], NULL, &err);
+	int bad = read_range(sp, prev->from, prev->to, sp->scans[r->index - 1], NULL, 0, &err);
 	unsigned i;
 
 	pthread_mutex_lock(&sp->mu);
@@ -137,7 +147,7 @@ static void range_replay(struct range *r)
 	r->prof = profile_create(trace_symtab((struct cg_trace *)sp->t), &sp->opts);
 	n = stitch_seeds(sp->st, r->index, &seeds);
 	profile_seed(r->prof, seeds, n);
-	if (read_range(sp->t, r->from, r->to, NULL, r->prof, &r->err) < 0)
+	if (read_range(sp, r->from, r->to, NULL, r->prof, 0, &r->err) < 0)
 		r->failed = 1;
 }
 
@@ -194,7 +204,8 @@ static int sum_ranges(struct split *sp, struct cg_profile *p, struct cg_error *e
 }
 
 struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts *po,
-				uint64_t count, unsigned ranges, int *failed, struct cg_error *err)
+				uint64_t count, unsigned ranges, const struct cg_progress *progress,
+				int *failed, struct cg_error *err)
 {
 	struct split sp;
 	struct cg_profile *p = NULL;
@@ -207,6 +218,8 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	sp.opts = *po;
 	sp.opts.shared_symtab = 1;
 	sp.n = ranges;
+	sp.count = count;
+	sp.progress = progress;
 	sp.rs = xcalloc(ranges, sizeof(*sp.rs));
 	sp.scans = xcalloc(ranges, sizeof(*sp.scans));
 	sp.scans_left = ranges - 1;
@@ -222,7 +235,7 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	for (i = 1; i < ranges; i++)
 		sp.rs[i].spawned = pthread_create(&sp.rs[i].thr, NULL, range_thread, &sp.rs[i]) == 0;
 	p = sp.rs[0].prof = profile_create(trace_symtab(t), &sp.opts);
-	sp.rs[0].failed = read_range(t, 0, sp.rs[0].to, NULL, p, &sp.rs[0].err) < 0;
+	sp.rs[0].failed = read_range(&sp, 0, sp.rs[0].to, NULL, p, 1, &sp.rs[0].err) < 0;
 	/* Ranges whose thread did not start: their scans first, then (the
 	 * scans composed) their replays. */
 	for (i = 1; i < ranges; i++)
@@ -248,7 +261,7 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	}
 	if ((unsigned)next < ranges) {
 		profile_share_symtab(p, 0);
-		if (read_range(t, sp.rs[next].from, count, NULL, p, err) < 0) {
+		if (read_range(&sp, sp.rs[next].from, count, NULL, p, 1, err) < 0) {
 			*failed = 1;
 			goto done;
 		}

@@ -15,6 +15,13 @@
 /* The number of cores this process may run on (at least 1). */
 unsigned replay_cores(void);
 
+/* Told, from the calling thread, how many of the total records have been
+ * replayed. */
+struct cg_progress {
+	void (*fn)(void *ctx, uint64_t done, uint64_t total);
+	void *ctx;
+};
+
 /* Replay records first .. first+count-1 of t's span (trace_span) in `ranges`
  * ranges (2 or more, at most count) into a new profile with options po,
  * which must have no --focus, --hide or --thread and gets no observer.
@@ -22,8 +29,10 @@ unsigned replay_cores(void);
  * records added but not finished.  NULL with *failed = 0 when the trace
  * cannot be cut (the reader has not moved: replay it in order), NULL with
  * *failed = 1 and err filled on a read error or an error of the replay
- * (the first in file order, as a replay in order reports). */
+ * (the first in file order, as a replay in order reports).  progress, when
+ * not NULL, is told as the records are replayed. */
 struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts *po,
-				uint64_t count, unsigned ranges, int *failed, struct cg_error *err);
+				uint64_t count, unsigned ranges, const struct cg_progress *progress,
+				int *failed, struct cg_error *err);
 
 #endif

@@ -77,19 +77,30 @@ static void loaded_free(struct loaded *L)
 	memset(L, 0, sizeof(*L));
 }
 
-static void progress(const struct cg_source *src, int *last)
+/* The progress line at done of total, when the percentage moved. */
+static void progress_at(uint64_t done, uint64_t total, int *last)
 {
-	uint64_t done, total;
-	int pct;
+	int pct = (int)((done < total ? done : total) * 100 / total);
 
-	source_progress(src, &done, &total);
-	if (total < PROGRESS_MIN)
-		return;
-	pct = (int)(done * 100 / total);
 	if (pct != *last) {
 		fprintf(stderr, "\rcallgraph: reading %d%%", pct);
 		*last = pct;
 	}
+}
+
+static void progress(const struct cg_source *src, int *last)
+{
+	uint64_t done, total;
+
+	source_progress(src, &done, &total);
+	if (total >= PROGRESS_MIN)
+		progress_at(done, total, last);
+}
+
+/* Records replayed in ranges so far (replay_split's progress). */
+static void progress_records(void *ctx, uint64_t done, uint64_t total)
+{
+	progress_at(done, total ? total : 1, ctx);
 }
 
 /* Erase the progress line: with ESC[K, or with blanks on a terminal that
@@ -190,7 +201,12 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 		goto fail;
 	po.pid = trace_info(L->trace)->pid;
 	if (!dump_out && (ranges = split_ranges(o, needs, L, &count)) >= 2) {
-		L->profile = replay_split(L->trace, &po, count, ranges, &failed, &err);
+		uint64_t done, total;
+		struct cg_progress pr = { progress_records, &last };
+
+		source_progress(L->src, &done, &total);
+		L->profile = replay_split(L->trace, &po, count, ranges,
+					  show && total >= PROGRESS_MIN ? &pr : NULL, &failed, &err);
 		if (failed)
 			goto fail;
 	}

@@ -6,7 +6,7 @@
 # reproducible) and runs callgraph on each damaged trace with one output
 # kind in turn: text, JSON, SVG, dot, HTML, folded, dump, diff text, diff
 # HTML, focus, hide, and the pprof, speedscope, Chrome trace and callgrind
-# exports.  Every run must exit 0 or 1, print exactly one
+# exports, with -j 1 to 7 in turn.  Every run must exit 0 or 1, print exactly one
 # "callgraph: " line when it exits 1, leave no output file when it fails
 # and no temporary file ever, and (for a sanitizer build such as
 # build-asan, from `make asan`) print no sanitizer report.  Not part of
@@ -88,7 +88,8 @@ while [ "$i" -le "$last" ]; do
 	chrome) set -- --chrome-trace o.chrome.json; out=o.chrome.json ;;
 	callgrind) set -- --callgrind o.callgrind; out=o.callgrind ;;
 	esac
-	(cd "$W" && timeout 60 "$CG" "$@" in.trace >/dev/null 2>err)
+	# -j 1 to 7: the outputs that replay in ranges are cut into up to 7.
+	(cd "$W" && timeout 60 "$CG" -j $(( 1 + i % 7 )) "$@" in.trace >/dev/null 2>err)
 	rc=$?
 	why=
 	if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then

@@ -219,7 +219,7 @@ static int load_plain(const uint8_t *data, size_t size, const struct cg_profile_
 		return -1;
 	if (ranges >= 2 && trace_span(L->t, &first, &count) && count >= 2) {
 		L->p = replay_split(L->t, po, count, count < ranges ? (unsigned)count : ranges,
-				    &failed, err);
+				    NULL, &failed, err);
 		if (failed)
 			return -1;
 	}
