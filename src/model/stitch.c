@@ -110,23 +110,28 @@ void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n)
 		uint32_t raw = s->cpu ? r->t_cpu : r->t_wall;
 		uint32_t other = s->cpu ? r->t_wall : r->t_cpu;
 		struct sthread *t = scan_thread(s, r, raw, other);
+		struct cg_seed_frame *f;
+		size_t enter = r->action == CG_ENTER, pop;
 
 		tick_step(&t->prev_raw, &t->now, raw);
 		tick_step(&t->prev_other, &t->o_now, other);
 		t->prev_wall = r->t_wall;
-		if (r->action == CG_ENTER) {
-			struct cg_seed_frame *f;
-
+		if (t->depth == t->cap || t->depth >= s->max_depth) {
 			if (t->depth >= s->max_depth) {
 				s->cut_fails = 1;
 				break;
 			}
-			if (t->depth == t->cap)
-				t->stack = xgrow(t->stack, &t->cap, t->depth + 1, sizeof(*t->stack));
-			f = &t->stack[t->depth++];
-			f->id = r->method;
-			f->entry = t->now;
-			f->o_entry = t->o_now;
+			t->stack = xgrow(t->stack, &t->cap, t->depth + 1, sizeof(*t->stack));
+		}
+		/* Enters and exits alternate at random: the common cases (an
+		 * entry, the exit of the top frame) take no branch on which. */
+		f = &t->stack[t->depth];
+		f->id = r->method;
+		f->entry = t->now;
+		f->o_entry = t->o_now;
+		pop = !enter && t->depth && f[-1].id == r->method;
+		if (enter || pop) {
+			t->depth = t->depth + enter - pop;
 		} else {
 			scan_exit(s, t, r->method);
 		}
