@@ -26,6 +26,8 @@
 /* Stacks deeper than this within a range (real ones are a few hundred
  * frames) are replayed in order: their seeds would cost as much again. */
 #define SCAN_DEPTH (1u << 16)
+/* Each thread's stack. */
+#define THREAD_STACK (512u << 10)
 /* The cost of scanning a record, in thousandths of replaying it. */
 #define SCAN_COST 200
 
@@ -79,7 +81,7 @@ unsigned replay_cores(void)
 static int read_range(struct split *sp, uint64_t from, uint64_t to, struct cg_scan *scan,
 		      struct cg_profile *prof, int tell, struct cg_error *err)
 {
-	unsigned char *buf = xmalloc(CHUNK * 64);
+	unsigned char *buf = xmalloc(CHUNK * (size_t)trace_info(sp->t)->record_size);
 	struct cg_record *recs = xmalloc(CHUNK * sizeof(*recs));
 	uint64_t k;
 	int rc = 0;
@@ -209,8 +211,9 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 {
 	struct split sp;
 	struct cg_profile *p = NULL;
+	pthread_attr_t attr;
 	unsigned i;
-	int next, ok = 0;
+	int next, ok = 0, attr_ok;
 
 	memset(&sp, 0, sizeof(sp));
 	*failed = 0;
@@ -232,8 +235,16 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 		if (i + 1 < ranges)
 			sp.scans[i] = scan_create(sp.opts.clock == CG_USE_CPU, SCAN_DEPTH);
 	}
+	/* The threads recurse nowhere: a small stack leaves address space to
+	 * the tables (under ulimit -v, 8 MB stacks ran out first). */
+	attr_ok = pthread_attr_init(&attr) == 0;
+	if (attr_ok)
+		(void)pthread_attr_setstacksize(&attr, THREAD_STACK);
 	for (i = 1; i < ranges; i++)
-		sp.rs[i].spawned = pthread_create(&sp.rs[i].thr, NULL, range_thread, &sp.rs[i]) == 0;
+		sp.rs[i].spawned = pthread_create(&sp.rs[i].thr, attr_ok ? &attr : NULL, range_thread,
+						  &sp.rs[i]) == 0;
+	if (attr_ok)
+		pthread_attr_destroy(&attr);
 	p = sp.rs[0].prof = profile_create(trace_symtab(t), &sp.opts);
 	sp.rs[0].failed = read_range(&sp, 0, sp.rs[0].to, NULL, p, 1, &sp.rs[0].err) < 0;
 	/* Ranges whose thread did not start: their scans first, then (the

@@ -257,6 +257,22 @@ if [ "${CG_SANITIZER:-}" != 1 ] && [ "${CG_VALGRIND:-}" != 1 ]; then
 	rm -f threads.trace threads.desc
 fi
 
+# -j 8 under an address-space limit that a replay in order fits: threads
+# that cannot start run on the main thread, and the output is -j 1's.
+# (Not under sanitizers, whose shadow memory ignores ulimit -v.)
+if [ "${CG_SANITIZER:-}" != 1 ] && [ "${CG_VALGRIND:-}" != 1 ]; then
+	"$BUILD/tracegen" -o jobs.trace "$TOP/tests/jobs/program.desc" || exit 1
+	$CG -q -j 1 --json jobs1.json jobs.trace
+	for kb in 30000 60000; do
+		(ulimit -v $kb && exec $CG -q -j 8 --json jobs8.json jobs.trace) 2>"$TMP/stderr"
+		rc=$?
+		check ulimit-v-jobs-$kb 0 ""
+		cmp -s jobs1.json jobs8.json || bad "-j 8 under ulimit -v $kb: not -j 1's JSON"
+		rm -f jobs8.json
+	done
+	rm -f jobs.trace jobs1.json
+fi
+
 # Graphviz's plugins print to descriptor 2 themselves (fontconfig here,
 # with no configuration to read): nothing of it under -q, and without -q
 # one line naming the trace.
@@ -334,6 +350,34 @@ if mkfifo sig.fifo 2>/dev/null && [ -d /proc/self/fd ] && [ "${CG_VALGRIND:-}" !
 		[ -n "$left" ] && bad "left behind after SIG$sig: $left"
 	done
 	rm -f sig.fifo
+fi
+
+# The same while ranges replay on four threads (-j 4): 3 000 000 records
+# of a regular file, the signal as soon as the outputs are open.
+if [ -d /proc/self/fd ] && [ "${CG_VALGRIND:-}" != 1 ]; then
+	"$BUILD/tracegen" -o sigj.trace - <<'DESC' || exit 1
+clock dual
+auto-methods 2000 com.example.app.Sig
+program 3000000 seed=8 threads=8 fanout=1.7 depth=40 recursion=20 long=2
+DESC
+	for sig in INT TERM KILL; do
+		# shellcheck disable=SC2086
+		env --default-signal $CG -q -j 4 --json sig.json -T dot -g sig.dot sigj.trace \
+			2>"$TMP/stderr" &
+		pid=$!
+		if ! wait_fd $pid "$W/sig.json.tmp" "$W/#"; then
+			case=signal-jobs-$sig
+			bad "callgraph never opened its outputs"
+		fi
+		kill -s $sig $pid
+		{ wait $pid; } 2>/dev/null
+		rc=$?
+		case $sig in INT) n=2 ;; TERM) n=15 ;; KILL) n=9 ;; esac
+		check "signal-jobs-$sig" $((128 + n)) ""
+		left=$(find "$W" -name 'sig.*'; find "$W" -name '*.tmp*'; find "$W" -name '#*')
+		[ -n "$left" ] && bad "left behind after SIG$sig: $left"
+	done
+	rm -f sigj.trace
 fi
 
 # The event log of --speedscope and --chrome-trace holds 32 MB and puts the
