@@ -142,9 +142,11 @@ static void observe(struct loaded *L, unsigned needs)
 	profile_set_observer(L->profile, next);
 }
 
-/* Below this many records a trace is replayed in one piece unless -j asks
- * (threads cost more than they save). */
+/* Below this many records, or this many per method in the key, a trace is
+ * replayed in one piece unless -j asks (threads would cost more than they
+ * save). */
 #define SPLIT_MIN (1u << 20)
+#define SPLIT_PER_METHOD 64
 
 /* How many ranges to replay the trace in at once: 0 or 1 to replay it in
  * order.  Only the profile's own tables can be summed: observers (the
@@ -161,6 +163,10 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 	    (o->focus && o->focus[0]) || (o->hide && o->hide[0]) ||
 	    (o->threads && o->threads[0]) || !trace_span(L->trace, &first, count) ||
 	    *count < (o->jobs ? 2 : SPLIT_MIN))
+		return 0;
+	/* Each range builds the tables of what it meets: with few records per
+	 * method, the ranges would hold most tables twice and save no time. */
+	if (!o->jobs && *count / SPLIT_PER_METHOD < symtab_method_count(trace_symtab(L->trace)))
 		return 0;
 	if (n > CG_MAX_JOBS)
 		n = CG_MAX_JOBS;
