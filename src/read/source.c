@@ -582,19 +582,32 @@ int source_kind(const struct cg_source *s)
 	return s->gzip ? 1 : s->split ? 2 : 0;
 }
 
-int source_span(const struct cg_source *s, uint64_t *size)
+/* Descriptor i is a regular file; its size in *size. */
+static int regular_size(int fd, uint64_t *size)
 {
 	struct stat st;
 
-	if (s->gzip || s->split || s->limit || s->nfds > 1)
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	*size = (uint64_t)st.st_size;
+	return 1;
+}
+
+int source_span(const struct cg_source *s, uint64_t *size)
+{
+	uint64_t a, b = 0;
+
+	if (s->gzip || s->limit)
 		return 0;
 	if (s->mem) {
 		*size = s->mem_len;
 		return 1;
 	}
-	if (s->nfds != 1 || !s->owns_fds || fstat(s->fds[0], &st) != 0 || !S_ISREG(st.st_mode))
+	/* A pair reads as its key, then its data. */
+	if (!s->owns_fds || s->nfds < 1 || !regular_size(s->fds[0], &a) ||
+	    (s->nfds == 2 && !regular_size(s->fds[1], &b)))
 		return 0;
-	*size = (uint64_t)st.st_size;
+	*size = a + b;
 	return 1;
 }
 
@@ -602,6 +615,7 @@ ssize_t source_pread(const struct cg_source *s, void *buf, size_t n, uint64_t of
 		     struct cg_error *err)
 {
 	size_t got = 0;
+	uint64_t first = 0;
 
 	if (s->mem) {
 		if (off >= s->mem_len)
@@ -611,17 +625,22 @@ ssize_t source_pread(const struct cg_source *s, void *buf, size_t n, uint64_t of
 		memcpy(buf, s->mem + off, n);
 		return (ssize_t)n;
 	}
+	if (s->nfds == 2 && !regular_size(s->fds[0], &first))
+		first = 0;
 	while (got < n) {
-		ssize_t r = pread(s->fds[0], (char *)buf + got, n - got, (off_t)(off + got));
+		uint64_t at = off + got;
+		int i = s->nfds == 2 && at >= first;
+		ssize_t r = pread(s->fds[i], (char *)buf + got, n - got,
+				  (off_t)(i ? at - first : at));
 
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			cg_error_set(err, (int64_t)(off + got), "read error: %s", strerror(errno));
+			cg_error_set(err, (int64_t)at, "read error: %s", strerror(errno));
 			return -1;
 		}
 		if (r == 0)
-			break;
+			break; /* shorter than it was */
 		got += (size_t)r;
 	}
 	return (ssize_t)got;
@@ -629,11 +648,18 @@ ssize_t source_pread(const struct cg_source *s, void *buf, size_t n, uint64_t of
 
 void source_seek(struct cg_source *s, uint64_t off)
 {
+	uint64_t first = 0;
+
 	s->pend_pos = s->pend_len;
-	if (s->mem)
+	if (s->mem) {
 		s->mem_pos = off < s->mem_len ? (size_t)off : s->mem_len;
-	else
+	} else if (s->nfds == 2 && regular_size(s->fds[0], &first) && off >= first) {
+		s->cur = 1;
+		lseek(s->fds[1], (off_t)(off - first), SEEK_SET);
+	} else {
+		s->cur = 0;
 		lseek(s->fds[0], (off_t)off, SEEK_SET);
+	}
 	s->out_off = off;
 	s->in_done = off;
 }

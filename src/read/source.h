@@ -35,7 +35,7 @@ void source_progress(const struct cg_source *src, uint64_t *done, uint64_t *tota
 /* 1 when the input was gzip-compressed, 2 when it was a legacy split pair. */
 int source_kind(const struct cg_source *src);
 /* Whether any byte of the stream can be read at any time (source_pread):
- * a plain regular file or bytes in memory, not gzip, not a pair, not
+ * a regular file, a pair of them, or bytes in memory; not gzip, not
  * standard input, no byte limit.  1 with the stream's size in *size, or 0. */
 int source_span(const struct cg_source *src, uint64_t *size);
 /* Read up to n bytes at stream offset off of a source_span source, without

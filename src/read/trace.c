@@ -439,7 +439,7 @@ int trace_span(const struct cg_trace *t, uint64_t *first, uint64_t *count)
 {
 	uint64_t size, at;
 
-	if (t->v2 || t->info.layout != CG_LAYOUT_REGULAR || t->state != ST_RECORDS ||
+	if (t->v2 || t->info.layout == CG_LAYOUT_STREAMING || t->state != ST_RECORDS ||
 	    t->info.records != 0 || t->rec_size <= 0 || !source_span(t->src, &size))
 		return 0;
 	at = trace_off(t, t->pos);

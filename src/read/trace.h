@@ -79,7 +79,7 @@ int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n
 	       struct cg_error *err);
 
 /* Reading records out of order, from several threads: of a regular v1-v3
- * trace whose records have not started to be delivered, over a source that
+ * trace (or a legacy pair) whose records have not started to be delivered, over a source that
  * source_span accepts, the stream offset of the first record and the count
  * of whole records from there.  1, or 0 when records must come through
  * trace_next. */

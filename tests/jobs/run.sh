@@ -3,8 +3,8 @@
 # (-j 1): on every sample trace, the generated programs, and the
 # descriptions beside this script (exits before start, unwinds, recursion,
 # grouped and interleaved threads, clocks that step back or wrap, exits that
-# keep a trace from being cut, ids missing from the key, v1 and single-clock
-# layouts).  An explicit -j N cuts even a tiny trace into N ranges, so with
+# keep a trace from being cut, ids missing from the key, v1, single-clock
+# and legacy pair layouts).  An explicit -j N cuts even a tiny trace into N ranges, so with
 # N up to 64 the records of one thread fall on both sides of many
 # boundaries.  Every output that reads the profile's tables is compared, with
 # stderr and the exit status: text, JSON, the dot graph, callgrind, and -d of
@@ -39,8 +39,9 @@ outputs() {
 	echo $? >>"$o.rc"
 }
 
-for t in "$top"/samples/*.trace gen-*.trace; do
-	[ -f "$t" ] || continue
+# gen-pair.trace is a legacy pair: gen-pair.trace.key and .data.
+for t in "$top"/samples/*.trace gen-*.trace gen-pair.trace; do
+	[ -f "$t" ] || [ -f "$t.key" ] || continue
 	name=$(basename "$t")
 	for clock in wall cpu; do
 		outputs 1 "$t" one --clock $clock
