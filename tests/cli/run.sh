@@ -157,6 +157,18 @@ done
 if $CG -q -t 100 --json out.json two-threads.trace 2>err; then ok
 else ko "threshold-100: exit $?: $(head -2 err)"; fi
 
+# --- -j takes 1 to 64 threads; anything else is a usage error ----------------
+for v in 0 65 -2 1.5 abc ''; do
+	$CG -q -j "$v" two-threads.trace >/dev/null 2>err
+	rc=$?
+	if [ $rc -eq 2 ] && [ "$(head -n 1 err)" = "callgraph: -j wants a whole number of threads from 1 to 64, not '$v'" ]; then ok
+	else ko "jobs-range ($v): exit $rc, stderr: $(head -2 err)"; fi
+done
+for v in 1 64; do
+	if $CG -q --jobs "$v" --json out.json two-threads.trace 2>err; then ok
+	else ko "jobs-$v: exit $?: $(head -2 err)"; fi
+done
+
 # --- a full standard output is an error ----------------------------------------
 for args in "-o two-threads.trace" "two-threads.trace" "--json - two-threads.trace" "--folded - two-threads.trace" "--help"; do
 	# shellcheck disable=SC2086
