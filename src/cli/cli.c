@@ -54,7 +54,7 @@ static const struct opt_doc table[] = {
 	{ { "focus", required_argument, NULL, OPT_FOCUS }, 0, "PATTERN", "only time under methods whose Class.method matches the glob (repeatable)" },
 	{ { "hide", required_argument, NULL, OPT_HIDE }, 0, "PATTERN", "hide matching methods; their time goes to their callers (repeatable)" },
 	{ { "short-names", no_argument, NULL, OPT_SHORT_NAMES }, 0, NULL, "shorten packages in displayed names (com.example.Foo -> c.e.Foo)" },
-	{ { "jobs", required_argument, NULL, 'j' }, 'j', "N", "replay with N threads (default: the number of cores; 1: one thread)" },
+	{ { "jobs", required_argument, NULL, 'j' }, 'j', "N", "replay with N threads (default: the number of cores, at most 8; 1: one thread)" },
 	{ { "quiet", no_argument, NULL, 'q' }, 'q', NULL, "no warnings" },
 	{ { "help", no_argument, NULL, OPT_HELP }, 0, NULL, "this help" },
 	{ { "version", no_argument, NULL, OPT_VERSION }, 0, NULL, "print the version" },

@@ -147,6 +147,7 @@ static void observe(struct loaded *L, unsigned needs)
  * save). */
 #define SPLIT_MIN (1u << 20)
 #define SPLIT_PER_METHOD 64
+#define DEFAULT_JOBS 8
 
 /* How many ranges to replay the trace in at once: 0 or 1 to replay it in
  * order.  Only the profile's own tables can be summed: observers (the
@@ -158,6 +159,11 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 {
 	uint64_t first;
 	unsigned n = o->jobs ? o->jobs : replay_cores();
+
+	/* Each range holds its own tables until they are summed: by default
+	 * no more than DEFAULT_JOBS of them. */
+	if (!o->jobs && n > DEFAULT_JOBS)
+		n = DEFAULT_JOBS;
 
 	if (n < 2 || (needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS | NEED_READ)) ||
 	    (o->focus && o->focus[0]) || (o->hide && o->hide[0]) ||
