@@ -45,7 +45,7 @@ struct range {
 };
 
 struct split {
-	const struct cg_trace *t;
+	struct cg_trace *t;
 	struct cg_profile_opts opts;
 	unsigned n;
 	struct range *rs;
@@ -146,7 +146,7 @@ static void range_replay(struct range *r)
 	pthread_mutex_unlock(&sp->mu);
 	if (!sp->st || r->index > stitch_ranges(sp->st))
 		return;
-	r->prof = profile_create(trace_symtab((struct cg_trace *)sp->t), &sp->opts);
+	r->prof = profile_create(trace_symtab(sp->t), &sp->opts);
 	n = stitch_seeds(sp->st, r->index, &seeds);
 	profile_seed(r->prof, seeds, n);
 	if (read_range(sp, r->from, r->to, NULL, r->prof, 0, &r->err) < 0)

@@ -164,7 +164,6 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 	 * no more than DEFAULT_JOBS of them. */
 	if (!o->jobs && n > DEFAULT_JOBS)
 		n = DEFAULT_JOBS;
-
 	if (n < 2 || (needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS | NEED_READ)) ||
 	    (o->focus && o->focus[0]) || (o->hide && o->hide[0]) ||
 	    (o->threads && o->threads[0]) || !trace_span(L->trace, &first, count) ||
@@ -174,8 +173,6 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 	 * method, the ranges would hold most tables twice and save no time. */
 	if (!o->jobs && *count / SPLIT_PER_METHOD < symtab_method_count(trace_symtab(L->trace)))
 		return 0;
-	if (n > CG_MAX_JOBS)
-		n = CG_MAX_JOBS;
 	return *count < n ? (unsigned)*count : n;
 }
 

@@ -27,7 +27,6 @@
 
 #include "util/strbuf.h"
 
-
 /* ---- per-thread tables ---------------------------------------------------- */
 
 /* xgrow for per-thread arrays, but starting at 2 elements rather than 16: a

@@ -76,6 +76,15 @@ static struct sthread *scan_thread(struct cg_scan *s, const struct cg_record *r,
 	return t;
 }
 
+/* 1 + the index of the topmost of the depth frames whose method is id, or 0
+ * when none is. */
+static size_t frame_find(const struct cg_seed_frame *f, size_t depth, uint32_t id)
+{
+	while (depth > 0 && f[depth - 1].id != id)
+		depth--;
+	return depth;
+}
+
 /* An exit of raw id on thread t, as the replay's do_exit treats it. */
 static void scan_exit(struct cg_scan *s, struct sthread *t, uint32_t id)
 {
@@ -90,15 +99,13 @@ static void scan_exit(struct cg_scan *s, struct sthread *t, uint32_t id)
 		t->exits[t->nexits++] = id;
 		return;
 	}
-	for (i = t->depth; i > 0; i--) {
-		if (t->stack[i - 1].id == id) {
-			t->depth = i - 1;
-			return;
-		}
-	}
-	/* Frames of this range are open and none is id's: the exit pops
-	 * frames of earlier ranges, or is ignored, as they decide. */
-	s->cut_fails = 1;
+	/* With frames of this range open and none of them id's, the exit
+	 * pops frames of earlier ranges, or is ignored, as they decide. */
+	i = frame_find(t->stack, t->depth, id);
+	if (i > 0)
+		t->depth = i - 1;
+	else
+		s->cut_fails = 1;
 }
 
 void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n)
@@ -116,13 +123,12 @@ void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n)
 		tick_step(&t->prev_raw, &t->now, raw);
 		tick_step(&t->prev_other, &t->o_now, other);
 		t->prev_wall = r->t_wall;
-		if (t->depth == t->cap || t->depth >= s->max_depth) {
-			if (t->depth >= s->max_depth) {
-				s->cut_fails = 1;
-				break;
-			}
-			t->stack = xgrow(t->stack, &t->cap, t->depth + 1, sizeof(*t->stack));
+		if (t->depth >= s->max_depth) {
+			s->cut_fails = 1;
+			break;
 		}
+		if (t->depth == t->cap)
+			t->stack = xgrow(t->stack, &t->cap, t->depth + 1, sizeof(*t->stack));
 		/* Enters and exits alternate at random: the common cases (an
 		 * entry, the exit of the top frame) take no branch on which. */
 		f = &t->stack[t->depth];
@@ -194,8 +200,7 @@ static void compose_thread(struct gthread *g, const struct sthread *t, int start
 
 		if (g->seed.depth == 0)
 			continue; /* a frame entered before tracing began */
-		for (k = g->seed.depth; k > 0 && g->frames[k - 1].id != id; k--)
-			;
+		k = frame_find(g->frames, g->seed.depth, id);
 		if (k > 0)
 			g->seed.depth = k - 1; /* else the exit is ignored */
 	}

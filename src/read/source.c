@@ -81,6 +81,7 @@ struct cg_source {
 	uint64_t out_off;   /* decompressed bytes delivered */
 	uint64_t in_done;   /* raw bytes consumed */
 	uint64_t in_total;  /* raw size when known */
+	uint64_t key_len;   /* a pair: the key's length, where its data starts */
 	uint64_t limit;
 };
 
@@ -193,11 +194,23 @@ static int open_fd(const char *path, struct cg_error *err)
 	return fd;
 }
 
-static uint64_t fd_size(int fd)
+/* 1 when fd is a regular file, with its size in *size. */
+static int regular_size(int fd, uint64_t *size)
 {
 	struct stat st;
 
-	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	*size = (uint64_t)st.st_size;
+	return 1;
+}
+
+/* fd's size, 0 when it is not a regular file. */
+static uint64_t fd_size(int fd)
+{
+	uint64_t n;
+
+	return regular_size(fd, &n) ? n : 0;
 }
 
 void source_pair_names(const char *path, char **key, char **data)
@@ -266,7 +279,8 @@ struct cg_source *source_open(const char *path, struct cg_error *err)
 			goto fail;
 		s->nfds = 1;
 	}
-	s->in_total = fd_size(s->fds[0]) + (s->nfds == 2 ? fd_size(s->fds[1]) : 0);
+	s->key_len = s->nfds == 2 ? fd_size(s->fds[0]) : 0;
+	s->in_total = s->nfds == 2 ? s->key_len + fd_size(s->fds[1]) : fd_size(s->fds[0]);
 	sniff(s, err);
 	return s;
 fail:
@@ -582,17 +596,6 @@ int source_kind(const struct cg_source *s)
 	return s->gzip ? 1 : s->split ? 2 : 0;
 }
 
-/* Descriptor i is a regular file; its size in *size. */
-static int regular_size(int fd, uint64_t *size)
-{
-	struct stat st;
-
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-		return 0;
-	*size = (uint64_t)st.st_size;
-	return 1;
-}
-
 int source_span(const struct cg_source *s, uint64_t *size)
 {
 	uint64_t a, b = 0;
@@ -615,7 +618,6 @@ ssize_t source_pread(const struct cg_source *s, void *buf, size_t n, uint64_t of
 		     struct cg_error *err)
 {
 	size_t got = 0;
-	uint64_t first = 0;
 
 	if (s->mem) {
 		if (off >= s->mem_len)
@@ -625,13 +627,11 @@ ssize_t source_pread(const struct cg_source *s, void *buf, size_t n, uint64_t of
 		memcpy(buf, s->mem + off, n);
 		return (ssize_t)n;
 	}
-	if (s->nfds == 2 && !regular_size(s->fds[0], &first))
-		first = 0;
 	while (got < n) {
 		uint64_t at = off + got;
-		int i = s->nfds == 2 && at >= first;
+		int i = s->nfds == 2 && at >= s->key_len;
 		ssize_t r = pread(s->fds[i], (char *)buf + got, n - got,
-				  (off_t)(i ? at - first : at));
+				  (off_t)(i ? at - s->key_len : at));
 
 		if (r < 0) {
 			if (errno == EINTR)
@@ -648,14 +648,12 @@ ssize_t source_pread(const struct cg_source *s, void *buf, size_t n, uint64_t of
 
 void source_seek(struct cg_source *s, uint64_t off)
 {
-	uint64_t first = 0;
-
 	s->pend_pos = s->pend_len;
 	if (s->mem) {
 		s->mem_pos = off < s->mem_len ? (size_t)off : s->mem_len;
-	} else if (s->nfds == 2 && regular_size(s->fds[0], &first) && off >= first) {
+	} else if (s->nfds == 2 && off >= s->key_len) {
 		s->cur = 1;
-		lseek(s->fds[1], (off_t)(off - first), SEEK_SET);
+		lseek(s->fds[1], (off_t)(off - s->key_len), SEEK_SET);
 	} else {
 		s->cur = 0;
 		lseek(s->fds[0], (off_t)off, SEEK_SET);

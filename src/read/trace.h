@@ -79,10 +79,10 @@ int trace_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n
 	       struct cg_error *err);
 
 /* Reading records out of order, from several threads: of a regular v1-v3
- * trace (or a legacy pair) whose records have not started to be delivered, over a source that
- * source_span accepts, the stream offset of the first record and the count
- * of whole records from there.  1, or 0 when records must come through
- * trace_next. */
+ * trace (or a legacy pair) whose records have not started to be delivered,
+ * over a source that source_span accepts, the stream offset of the first
+ * record and the count of whole records from there.  1, or 0 when records
+ * must come through trace_next. */
 int trace_span(const struct cg_trace *t, uint64_t *first, uint64_t *count);
 /* Read and decode records k .. k+n-1 of the span (k = 0: its first) into
  * recs, with buf (n * record_size bytes) as scratch; safe from several

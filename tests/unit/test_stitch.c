@@ -118,18 +118,18 @@ static struct cg_profile *replay_cut(struct cg_symtab *st, const struct cg_recor
 		profile_park(q);
 		profile_merge(p, q);
 		if (last != p)
-			profile_free((struct cg_profile *)last);
+			profile_free(last);
 		last = q;
 	}
 	if (i < k || profile_abandoned(p)) {
 		if (last != p)
-			profile_free((struct cg_profile *)last);
+			profile_free(last);
 		profile_free(p);
 		p = NULL;
 	} else {
 		profile_unpark(p, last);
 		if (last != p)
-			profile_free((struct cg_profile *)last);
+			profile_free(last);
 		finish(p);
 	}
 	for (i = 0; i + 1 < k; i++)
