@@ -71,12 +71,12 @@ RENDER_FN(do_callgrind, render_callgrind)
 
 static int do_diff_text(const struct cg_job *j, struct strbuf *out, struct cg_error *err)
 {
-	return render_diff_text(j->base, j->r, out, err);
+	return render_diff_text(j->r, out, err);
 }
 
 static int do_diff_html(const struct cg_job *j, struct strbuf *out, struct cg_error *err)
 {
-	return render_diff_html(j->base, j->r, out, err);
+	return render_diff_html(j->r, out, err);
 }
 
 static int do_graph(const struct cg_job *j, struct strbuf *out, struct cg_error *err)

@@ -32,7 +32,6 @@ enum {
 /* What a render step is given. */
 struct cg_job {
 	const struct cg_report *r;    /* the trace; the later one under -d */
-	const struct cg_report *base; /* -d: the earlier trace; else NULL */
 	const char *graph_format;     /* -g: the graph's format */
 	int quiet;                    /* -q: no warnings */
 };

@@ -256,13 +256,25 @@ fail:
 	return 1;
 }
 
-static void print_warnings(const char *file, struct cg_profile *p)
+/* The profile's warnings, one line each, appended to sb. */
+static void warnings_text(const char *file, struct cg_profile *p, struct strbuf *sb)
 {
 	const struct cg_warning *w;
 	size_t n = profile_warnings(p, &w), i;
 
 	for (i = 0; i < n; i++)
-		fprintf(stderr, "callgraph: %s: warning: %s\n", file, w[i].message);
+		strbuf_printf(sb, "callgraph: %s: warning: %s\n", file, w[i].message);
+}
+
+static void print_warnings(const char *file, struct cg_profile *p)
+{
+	struct strbuf sb;
+
+	strbuf_init(&sb);
+	warnings_text(file, p, &sb);
+	if (sb.len)
+		fputs(sb.data, stderr);
+	strbuf_free(&sb);
 }
 
 /* Selections (--thread, --focus, --hide) that matched nothing, with the
@@ -357,6 +369,35 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->slash_names = o->slash_names;
 }
 
+/* The -d base, loaded and reduced to what the comparison reads, so that
+ * its profile is freed before the later trace is read; its warnings are
+ * kept in warn.  NULL, with the one line printed, when it cannot be read. */
+static struct cg_diff_base *base_load(const struct cg_opts *o, struct strbuf *warn)
+{
+	struct loaded B;
+	struct cg_report rb;
+	struct cg_diff_run run;
+	struct cg_diff_base *base;
+	const struct cg_view *v;
+	size_t i;
+
+	memset(&B, 0, sizeof(B));
+	if (load(o->diff_base, o, NEED_VIEW, NULL, &B))
+		return NULL;
+	report_fill(&rb, o->diff_base, o, &B);
+	v = profile_view(B.profile, -1);
+	memset(&run, 0, sizeof(run));
+	run.file = o->diff_base;
+	run.clock = report_clock_name(&rb);
+	run.nthreads = v->nthreads;
+	for (i = 0; i < v->nthreads && v->nthreads <= 4; i++)
+		run.names[i] = v->threads[i].name;
+	base = diff_base_create(v, &run);
+	warnings_text(o->diff_base, B.profile, warn);
+	loaded_free(&B);
+	return base;
+}
+
 /* Render planned output i into its staged output, in chunks.  0, or 1 with
  * the one line printed. */
 static int render_one(const struct cg_planned *pd, struct cg_staged *s, const struct cg_job *j)
@@ -427,10 +468,12 @@ static FILE *dump_stream(const struct cg_plan *plan, struct cg_staged **staged, 
 
 enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 {
-	struct loaded L, B;
-	struct cg_report r, rb;
-	struct cg_job job = { &r, NULL, NULL, 0 };
+	struct loaded L;
+	struct cg_report r;
+	struct cg_job job = { &r, NULL, 0 };
+	struct cg_diff_base *base = NULL;
 	struct cg_diff *diff = NULL;
+	struct strbuf base_warn;
 	struct cg_plan plan;
 	struct cg_output_set *set = output_set_create();
 	struct cg_staged **staged;
@@ -440,7 +483,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	int rc = 0;
 
 	memset(&L, 0, sizeof(L));
-	memset(&B, 0, sizeof(B));
+	strbuf_init(&base_warn);
 	job.graph_format = o->graph ? (o->format ? o->format : render_graph_format_for(o->graph)) : NULL;
 	job.quiet = o->quiet;
 	outputs_plan(o, job.graph_format, &plan);
@@ -450,8 +493,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 		rc = 1;
 		goto done;
 	}
-	/* The base needs only its view: -d outputs read no more of it. */
-	if (o->diff_base && load(o->diff_base, o, NEED_VIEW, NULL, &B)) {
+	if (o->diff_base && !(base = base_load(o, &base_warn))) {
 		rc = 1;
 		goto done;
 	}
@@ -462,18 +504,17 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	}
 	/* The base's warnings come only once the later trace has loaded, so a
 	 * failing run prints its one error line and nothing else. */
-	if (!o->quiet && o->diff_base)
-		print_warnings(o->diff_base, B.profile);
+	if (!o->quiet && base_warn.len)
+		fputs(base_warn.data, stderr);
 	if (!o->quiet) {
 		print_warnings(o->trace, L.profile);
 		print_selection_warnings(o->trace, o, &L);
 	}
 	report_fill(&r, o->trace, o, &L);
-	if (o->diff_base) {
-		report_fill(&rb, o->diff_base, o, &B);
-		diff = diff_create(profile_view(B.profile, -1), profile_view(L.profile, -1));
+	if (base) {
+		diff = diff_create(base, profile_view(L.profile, -1));
+		base = NULL;
 		r.diff = diff;
-		job.base = &rb;
 	}
 	/* Files first, then standard output and devices, which cannot be taken
 	 * back: a failure while rendering leaves the terminal untouched. */
@@ -498,7 +539,8 @@ done:
 	free(staged);
 	outputs_plan_free(&plan);
 	diff_free(diff);
+	diff_base_free(base);
+	strbuf_free(&base_warn);
 	loaded_free(&L);
-	loaded_free(&B);
 	return rc ? CG_EXIT_FAILURE : CG_EXIT_OK;
 }

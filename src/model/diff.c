@@ -1,8 +1,16 @@
 /* diff.c - match the methods of two profiles and compute their changes.
  *
- * Each method of either view gets a key (class with '/' as '.', name,
- * signature; the symtab's strings); the keys of both views are sorted
- * together, so equal keys are adjacent and each group becomes one row. */
+ * The base becomes a packed list of entries in key order (class with '/'
+ * as '.', name, signature).  Each entry is a flag byte, the sums as varints
+ * (incl, excl, calls, rec_calls, and o_incl, o_excl when the base has the
+ * other clock), then the class when it differs from the previous entry's,
+ * the name and the signature, each ending in a NUL.  Methods of the base
+ * with the same key are summed into one entry.
+ *
+ * The later view's methods are sorted by key through an index array; one
+ * merge of the two ordered lists makes a row per key.  A row holds where
+ * its sides are (the base entry, the later methods) and is filled whole
+ * when read. */
 #include "model/diff.h"
 
 #include <stdlib.h>
@@ -11,132 +19,92 @@
 #include "util/sort.h"
 #include "util/util.h"
 
-struct cg_diff {
-	struct cg_diff_row *rows;
-	size_t nrows;
-	size_t counts[3];
-	uint32_t *by_later;  /* later symtab index -> row, UINT32_MAX when none */
-	size_t nby_later;
-	uint64_t base_total, later_total;
+#define NONE32 UINT32_MAX
+#define NONE64 UINT64_MAX
+#define HAS_CLASS 1u  /* the entry's class follows its sums */
+
+struct cg_diff_base {
+	char *arena;          /* the entries, in key order */
+	size_t len, cap;
+	size_t nentries;
 	int has_other;
 	enum cg_clock_sel primary;
-	uint64_t base_o_total, later_o_total;
-	const struct cg_symtab *base_st, *later_st;
+	uint64_t total_us, o_total_us;
+	struct cg_diff_run run;   /* strings owned */
 };
 
-/* A method of one view under its match key: class (with '/' read as '.'),
- * name and signature, pointing into the view's symtab. */
-struct dkey {
-	const char *klass, *name, *sig;
-	uint32_t pos;        /* position in its view */
-	uint32_t later;      /* 0 base, 1 later */
+/* A later key whose group has more than one method: its summed side. */
+struct extra {
+	struct cg_diff_side side;
+	uint32_t count;
 };
 
+/* A row: its base entry and class (offsets into the arena, NONE64 when the
+ * key did not run in the base) and its later methods (from position later
+ * of the sorted index, NONE32 when none; extra names the summed side when
+ * there are several). */
+struct drow {
+	uint64_t entry, klass;
+	uint32_t later, extra;
+};
+
+struct cg_diff {
+	struct cg_diff_base *base;
+	const struct cg_view *view;  /* later */
+	uint32_t *lidx;              /* later view positions in key order */
+	size_t nlidx;
+	struct extra *extras;
+	size_t nextras, extras_cap;
+	struct drow *rows;
+	size_t nrows;
+	size_t counts[3];
+	uint32_t *by_later;  /* later symtab index -> row, NONE32 when none */
+	size_t nby_later;
+	int has_other;
+	enum cg_clock_sel primary;
+};
+
+/* Keys in order; a symtab interns classes and signatures, so within one
+ * trace equal ones are one pointer. */
 static int cmp_names(const char *ka, const char *na, const char *sa, const char *kb,
 		     const char *nb, const char *sb)
 {
-	int c = symtab_class_cmp(ka, kb);
+	int c = ka == kb ? 0 : symtab_class_cmp(ka, kb);
 
 	if (!c)
 		c = strcmp(na, nb);
-	return c ? c : strcmp(sa, sb);
+	return c || sa == sb ? c : strcmp(sa, sb);
 }
 
-static int same_key(const struct dkey *x, const struct dkey *y)
+static int cmp_info(const struct cg_method_info *a, const struct cg_method_info *b)
 {
-	return cmp_names(x->klass, x->name, x->sig, y->klass, y->name, y->sig) == 0;
+	return cmp_names(a->klass, a->name, a->sig, b->klass, b->name, b->sig);
 }
 
-static int cmp_dkey(const void *a, const void *b, void *ctx)
+/* View positions by key, then by symtab index (so a group's first method
+ * is its lowest index). */
+static int cmp_pos(const void *a, const void *b, void *ctx)
 {
-	const struct dkey *x = a, *y = b;
-	const struct cg_view *const *views = ctx;
-	uint32_t xi, yi;
-	int c = cmp_names(x->klass, x->name, x->sig, y->klass, y->name, y->sig);
+	const struct cg_view *v = ctx;
+	const struct cg_pmethod *x = &v->methods[*(const uint32_t *)a];
+	const struct cg_pmethod *y = &v->methods[*(const uint32_t *)b];
+	struct cg_method_info tx, ty;
+	int c = cmp_info(profile_method(v, x, &tx), profile_method(v, y, &ty));
 
 	if (c)
 		return c;
-	if (x->later != y->later)
-		return x->later < y->later ? -1 : 1;
-	xi = views[x->later]->methods[x->pos].index;
-	yi = views[y->later]->methods[y->pos].index;
-	return xi < yi ? -1 : xi > yi;
+	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-static uint64_t magnitude(int64_t v)
+static uint32_t *positions_sorted(const struct cg_view *v)
 {
-	return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-}
+	uint32_t *idx = xmalloc((v->nmethods + 1) * sizeof(*idx));
+	size_t i;
 
-/* Display order of rows (see diff_rows), on an index array over them. */
-struct row_order {
-	const struct cg_diff *d;
-	const struct cg_diff_row *rows;
-};
-
-static int cmp_rows(const void *a, const void *b, void *ctx)
-{
-	const struct row_order *o = ctx;
-	const struct cg_diff_row *x = &o->rows[*(const uint32_t *)a];
-	const struct cg_diff_row *y = &o->rows[*(const uint32_t *)b];
-	struct cg_method_info tx, ty;
-	const struct cg_method_info *mx, *my;
-	uint64_t xv, yv;
-
-	if (x->status != y->status)
-		return x->status < y->status ? -1 : 1;
-	switch (x->status) {
-	case CG_DIFF_BOTH:
-		xv = magnitude(x->d_incl_us);
-		yv = magnitude(y->d_incl_us);
-		if (xv != yv)
-			return xv > yv ? -1 : 1;
-		if (x->d_incl_us != y->d_incl_us)
-			return x->d_incl_us > y->d_incl_us ? -1 : 1;
-		if (x->later.incl_us != y->later.incl_us)
-			return x->later.incl_us > y->later.incl_us ? -1 : 1;
-		break;
-	case CG_DIFF_BASE_ONLY:
-		if (x->base.incl_us != y->base.incl_us)
-			return x->base.incl_us > y->base.incl_us ? -1 : 1;
-		if (x->base.excl_us != y->base.excl_us)
-			return x->base.excl_us > y->base.excl_us ? -1 : 1;
-		break;
-	case CG_DIFF_LATER_ONLY:
-		if (x->later.incl_us != y->later.incl_us)
-			return x->later.incl_us > y->later.incl_us ? -1 : 1;
-		if (x->later.excl_us != y->later.excl_us)
-			return x->later.excl_us > y->later.excl_us ? -1 : 1;
-		break;
-	}
-	mx = diff_method(o->d, x, &tx);
-	my = diff_method(o->d, y, &ty);
-	return cmp_names(mx->klass, mx->name, mx->sig, my->klass, my->name, my->sig);
-}
-
-/* Put element order[i] of base at position i, for every i, in place:
- * each cycle of the permutation moves through one spare element.  order
- * is used up. */
-static void permute(void *base, size_t size, uint32_t *order, size_t n)
-{
-	char *b = base, *spare = xmalloc(size);
-	size_t i, j, k;
-
-	for (i = 0; i < n; i++) {
-		if (order[i] == i)
-			continue;
-		memcpy(spare, b + i * size, size);
-		for (j = i;; j = k) {
-			k = order[j];
-			order[j] = (uint32_t)j;
-			if (k == i) {
-				memcpy(b + j * size, spare, size);
-				break;
-			}
-			memcpy(b + j * size, b + k * size, size);
-		}
-	}
-	free(spare);
+	for (i = 0; i < v->nmethods; i++)
+		idx[i] = (uint32_t)i;
+	sort_inplace(idx, v->nmethods, sizeof(*idx), cmp_pos, (void *)v);
+	return idx;
 }
 
 static void side_add(struct cg_diff_side *s, const struct cg_pmethod *m, int other)
@@ -155,108 +123,388 @@ static void side_add(struct cg_diff_side *s, const struct cg_pmethod *m, int oth
 	s->rec_calls += m->rec_calls;
 }
 
-/* The methods of both views under their keys, sorted so that equal keys
- * are adjacent; returns how many (base->nmethods + later->nmethods). */
-static struct dkey *keys_sorted(const struct cg_view *base, const struct cg_view *later,
-				size_t *count)
+/* ---- the base's entries ------------------------------------------------------- */
+
+static void put_bytes(struct cg_diff_base *b, const void *p, size_t n)
 {
-	const struct cg_view *views[2] = { base, later };
-	size_t n = base->nmethods + later->nmethods, i;
-	struct dkey *keys = xmalloc((n + 1) * sizeof(*keys));
-
-	for (i = 0; i < n; i++) {
-		uint32_t lat = i >= base->nmethods;
-		const struct cg_view *v = views[lat];
-		uint32_t pos = (uint32_t)(lat ? i - base->nmethods : i);
-		struct cg_method_info tmp;
-		const struct cg_method_info *mi = profile_method(v, &v->methods[pos], &tmp);
-
-		keys[i].klass = mi->klass;
-		keys[i].name = mi->name;
-		keys[i].sig = mi->sig;
-		keys[i].pos = pos;
-		keys[i].later = lat;
-	}
-	sort_inplace(keys, n, sizeof(*keys), cmp_dkey, views);
-	*count = n;
-	return keys;
+	b->arena = xgrow(b->arena, &b->cap, b->len + n, 1);
+	memcpy(b->arena + b->len, p, n);
+	b->len += n;
 }
 
-/* One row per group of equal keys, built in key order; the rows are then
- * put in display order through an index array, and each later method is
- * mapped to its row. */
-struct cg_diff *diff_create(const struct cg_view *base, const struct cg_view *later)
+static void put_varint(struct cg_diff_base *b, uint64_t v)
 {
-	const struct cg_view *views[2] = { base, later };
-	struct cg_diff *d = xcalloc(1, sizeof(*d));
-	size_t n, i, j, k, nrows;
-	struct dkey *keys = keys_sorted(base, later, &n);
-	struct cg_diff_row *rows;
-	uint32_t *key_row = xmalloc((n + 1) * sizeof(*key_row));
-	uint32_t *order, *moved;
-	struct row_order ro;
+	unsigned char buf[10];
+	size_t n = 0;
 
+	while (v >= 0x80) {
+		buf[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	buf[n++] = (unsigned char)v;
+	put_bytes(b, buf, n);
+}
+
+static uint64_t get_varint(const char **p)
+{
+	const unsigned char *s = (const unsigned char *)*p;
+	uint64_t v = 0;
+	unsigned shift = 0;
+
+	for (;; shift += 7) {
+		v |= (uint64_t)(*s & 0x7f) << shift;
+		if (!(*s++ & 0x80))
+			break;
+	}
+	*p = (const char *)s;
+	return v;
+}
+
+/* An entry of the base, decoded. */
+struct bentry {
+	struct cg_diff_side side;
+	int has_class;
+	const char *klass, *name, *sig;  /* klass NULL when the entry has none */
+	size_t next;                     /* offset of the following entry */
+};
+
+static void entry_read(const struct cg_diff_base *b, uint64_t off, struct bentry *e)
+{
+	const char *p = b->arena + off;
+	unsigned flags = (unsigned char)*p++;
+
+	memset(e, 0, sizeof(*e));
+	e->side.ran = 1;
+	e->side.incl_us = get_varint(&p);
+	e->side.excl_us = get_varint(&p);
+	e->side.calls = get_varint(&p);
+	e->side.rec_calls = get_varint(&p);
+	if (b->has_other) {
+		e->side.o_incl_us = get_varint(&p);
+		e->side.o_excl_us = get_varint(&p);
+	}
+	e->has_class = (flags & HAS_CLASS) != 0;
+	if (e->has_class) {
+		e->klass = p;
+		p += strlen(p) + 1;
+	}
+	e->name = p;
+	p += strlen(p) + 1;
+	e->sig = p;
+	p += strlen(p) + 1;
+	e->next = (size_t)(p - b->arena);
+}
+
+static void entry_write(struct cg_diff_base *b, const struct cg_diff_side *s,
+			const struct cg_method_info *m, const char *prev_class)
+{
+	unsigned char flags = !prev_class || strcmp(prev_class, m->klass) ? HAS_CLASS : 0;
+
+	put_bytes(b, &flags, 1);
+	put_varint(b, s->incl_us);
+	put_varint(b, s->excl_us);
+	put_varint(b, s->calls);
+	put_varint(b, s->rec_calls);
+	if (b->has_other) {
+		put_varint(b, s->o_incl_us);
+		put_varint(b, s->o_excl_us);
+	}
+	if (flags & HAS_CLASS)
+		put_bytes(b, m->klass, strlen(m->klass) + 1);
+	put_bytes(b, m->name, strlen(m->name) + 1);
+	put_bytes(b, m->sig, strlen(m->sig) + 1);
+}
+
+struct cg_diff_base *diff_base_create(const struct cg_view *v, const struct cg_diff_run *run)
+{
+	struct cg_diff_base *b = xcalloc(1, sizeof(*b));
+	uint32_t *idx = positions_sorted(v);
+	const char *prev_class = NULL;
+	size_t i, j, k;
+
+	b->has_other = v->has_other;
+	b->primary = v->primary;
+	b->total_us = v->total_us;
+	b->o_total_us = v->has_other ? v->o_total_us : 0;
+	b->run.file = xstrdup(run->file);
+	b->run.clock = xstrdup(run->clock);
+	b->run.nthreads = run->nthreads;
+	for (k = 0; k < 4 && run->nthreads <= 4 && k < run->nthreads; k++)
+		b->run.names[k] = xstrdup(run->names[k]);
+	for (i = 0; i < v->nmethods; i = j) {
+		struct cg_method_info tf, tj;
+		const struct cg_method_info *first = profile_method(v, &v->methods[idx[i]], &tf);
+		struct cg_diff_side s;
+
+		memset(&s, 0, sizeof(s));
+		for (j = i; j < v->nmethods; j++) {
+			if (j > i && cmp_info(first, profile_method(v, &v->methods[idx[j]], &tj)))
+				break;
+			side_add(&s, &v->methods[idx[j]], b->has_other);
+		}
+		/* first may live in tf; its strings are the symtab's. */
+		entry_write(b, &s, first, prev_class);
+		prev_class = first->klass;
+		b->nentries++;
+	}
+	free(idx);
+	b->arena = xrealloc(b->arena, b->len + 1);
+	b->cap = b->len + 1;
+	return b;
+}
+
+void diff_base_free(struct cg_diff_base *b)
+{
+	size_t k;
+
+	if (!b)
+		return;
+	free(b->arena);
+	free((char *)b->run.file);
+	free((char *)b->run.clock);
+	for (k = 0; k < 4; k++)
+		free((char *)b->run.names[k]);
+	free(b);
+}
+
+/* ---- rows ----------------------------------------------------------------------- */
+
+static enum cg_diff_status row_status(const struct drow *r)
+{
+	return r->later == NONE32 ? CG_DIFF_BASE_ONLY
+	     : r->entry == NONE64 ? CG_DIFF_LATER_ONLY : CG_DIFF_BOTH;
+}
+
+static void row_fill(const struct cg_diff *d, const struct drow *r, struct cg_diff_row *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->status = row_status(r);
+	if (r->entry != NONE64) {
+		struct bentry e;
+
+		entry_read(d->base, r->entry, &e);
+		out->base = e.side;
+		if (!d->has_other)
+			out->base.o_incl_us = out->base.o_excl_us = 0;
+	}
+	if (r->extra != NONE32)
+		out->later = d->extras[r->extra].side;
+	else if (r->later != NONE32)
+		side_add(&out->later, &d->view->methods[d->lidx[r->later]], d->has_other);
+	out->d_incl_us = (int64_t)out->later.incl_us - (int64_t)out->base.incl_us;
+	out->d_excl_us = (int64_t)out->later.excl_us - (int64_t)out->base.excl_us;
+	out->d_o_incl_us = (int64_t)out->later.o_incl_us - (int64_t)out->base.o_incl_us;
+	out->d_o_excl_us = (int64_t)out->later.o_excl_us - (int64_t)out->base.o_excl_us;
+	out->d_calls = (int64_t)(out->later.calls + out->later.rec_calls) -
+		       (int64_t)(out->base.calls + out->base.rec_calls);
+}
+
+static const struct cg_method_info *row_method(const struct cg_diff *d, const struct drow *r,
+					       struct cg_method_info *tmp)
+{
+	struct bentry e;
+
+	if (r->later != NONE32)
+		return profile_method(d->view, &d->view->methods[d->lidx[r->later]], tmp);
+	entry_read(d->base, r->entry, &e);
+	memset(tmp, 0, sizeof(*tmp));
+	tmp->klass = d->base->arena + r->klass;
+	tmp->name = e.name;
+	tmp->sig = e.sig;
+	tmp->source = "";
+	return tmp;
+}
+
+static uint64_t magnitude(int64_t v)
+{
+	return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+}
+
+/* The primary clock's times of a row, for sorting: incl_us and excl_us of
+ * both sides and d_incl_us; the rest of *out is left as it was. */
+static void row_times(const struct cg_diff *d, const struct drow *r, struct cg_diff_row *out)
+{
+	out->base.incl_us = out->base.excl_us = 0;
+	out->later.incl_us = out->later.excl_us = 0;
+	if (r->entry != NONE64) {
+		const char *p = d->base->arena + r->entry + 1;
+
+		out->base.incl_us = get_varint(&p);
+		out->base.excl_us = get_varint(&p);
+	}
+	if (r->extra != NONE32) {
+		out->later.incl_us = d->extras[r->extra].side.incl_us;
+		out->later.excl_us = d->extras[r->extra].side.excl_us;
+	} else if (r->later != NONE32) {
+		out->later.incl_us = d->view->methods[d->lidx[r->later]].incl_us;
+		out->later.excl_us = d->view->methods[d->lidx[r->later]].excl_us;
+	}
+	out->d_incl_us = (int64_t)out->later.incl_us - (int64_t)out->base.incl_us;
+}
+
+/* Display order of rows (see diff_row). */
+static int cmp_rows(const void *a, const void *b, void *ctx)
+{
+	const struct cg_diff *d = ctx;
+	const struct drow *rx = a, *ry = b;
+	enum cg_diff_status sx = row_status(rx), sy = row_status(ry);
+	struct cg_diff_row x, y;
+	struct cg_method_info tx, ty;
+	uint64_t xv, yv;
+
+	if (sx != sy)
+		return sx < sy ? -1 : 1;
+	row_times(d, rx, &x);
+	row_times(d, ry, &y);
+	switch (sx) {
+	case CG_DIFF_BOTH:
+		xv = magnitude(x.d_incl_us);
+		yv = magnitude(y.d_incl_us);
+		if (xv != yv)
+			return xv > yv ? -1 : 1;
+		if (x.d_incl_us != y.d_incl_us)
+			return x.d_incl_us > y.d_incl_us ? -1 : 1;
+		if (x.later.incl_us != y.later.incl_us)
+			return x.later.incl_us > y.later.incl_us ? -1 : 1;
+		break;
+	case CG_DIFF_BASE_ONLY:
+		if (x.base.incl_us != y.base.incl_us)
+			return x.base.incl_us > y.base.incl_us ? -1 : 1;
+		if (x.base.excl_us != y.base.excl_us)
+			return x.base.excl_us > y.base.excl_us ? -1 : 1;
+		break;
+	case CG_DIFF_LATER_ONLY:
+		if (x.later.incl_us != y.later.incl_us)
+			return x.later.incl_us > y.later.incl_us ? -1 : 1;
+		if (x.later.excl_us != y.later.excl_us)
+			return x.later.excl_us > y.later.excl_us ? -1 : 1;
+		break;
+	}
+	return cmp_info(row_method(d, rx, &tx), row_method(d, ry, &ty));
+}
+
+/* The later group of equal keys starting at sorted position i: its end;
+ * a summed side in the extras when it has more than one method. */
+static size_t later_group(struct cg_diff *d, size_t i, uint32_t *extra)
+{
+	const struct cg_view *v = d->view;
+	struct cg_method_info tf, tj;
+	const struct cg_method_info *first = profile_method(v, &v->methods[d->lidx[i]], &tf);
+	size_t j = i + 1;
+
+	while (j < d->nlidx &&
+	       !cmp_info(first, profile_method(v, &v->methods[d->lidx[j]], &tj)))
+		j++;
+	*extra = NONE32;
+	if (j - i > 1) {
+		struct extra *x;
+		size_t k;
+
+		d->extras = xgrow(d->extras, &d->extras_cap, d->nextras + 1, sizeof(*d->extras));
+		x = &d->extras[d->nextras];
+		memset(x, 0, sizeof(*x));
+		for (k = i; k < j; k++)
+			side_add(&x->side, &v->methods[d->lidx[k]], d->has_other);
+		x->count = (uint32_t)(j - i);
+		*extra = (uint32_t)d->nextras++;
+	}
+	return j;
+}
+
+static void row_add(struct cg_diff *d, size_t *cap, uint64_t entry, uint64_t klass,
+		    uint32_t later, uint32_t extra)
+{
+	struct drow *r;
+
+	d->rows = xgrow(d->rows, cap, d->nrows + 1, sizeof(*d->rows));
+	r = &d->rows[d->nrows++];
+	r->entry = entry;
+	r->klass = klass;
+	r->later = later;
+	r->extra = extra;
+}
+
+/* One merge of the base's entries and the later's sorted methods. */
+static void rows_merge(struct cg_diff *d)
+{
+	const struct cg_diff_base *b = d->base;
+	const struct cg_view *v = d->view;
+	size_t cap = 0, off = 0, n = 0, li = 0;
+	uint64_t klass = 0;
+	struct bentry e;
+
+	if (b->nentries)
+		entry_read(b, 0, &e);
+	while (n < b->nentries || li < d->nlidx) {
+		int c;
+
+		if (n < b->nentries && e.has_class)
+			klass = (uint64_t)(e.klass - b->arena);
+		if (n == b->nentries) {
+			c = 1;
+		} else if (li == d->nlidx) {
+			c = -1;
+		} else {
+			struct cg_method_info t;
+			const struct cg_method_info *m =
+				profile_method(v, &v->methods[d->lidx[li]], &t);
+
+			c = cmp_names(b->arena + klass, e.name, e.sig, m->klass, m->name, m->sig);
+		}
+		if (c > 0) {
+			uint32_t extra;
+			size_t end = later_group(d, li, &extra);
+
+			row_add(d, &cap, NONE64, 0, (uint32_t)li, extra);
+			li = end;
+			continue;
+		}
+		if (c == 0) {
+			uint32_t extra;
+			size_t end = later_group(d, li, &extra);
+
+			row_add(d, &cap, off, klass, (uint32_t)li, extra);
+			li = end;
+		} else {
+			row_add(d, &cap, off, klass, NONE32, NONE32);
+		}
+		off = e.next;
+		if (++n < b->nentries)
+			entry_read(b, off, &e);
+	}
+}
+
+struct cg_diff *diff_create(struct cg_diff_base *base, const struct cg_view *later)
+{
+	struct cg_diff *d = xcalloc(1, sizeof(*d));
+	size_t i, k;
+
+	d->base = base;
+	d->view = later;
 	d->has_other = base->has_other && later->has_other && base->primary == later->primary;
 	d->primary = later->primary;
-	d->base_st = base->st;
-	d->later_st = later->st;
-	for (i = 0, nrows = 0; i < n; i++)
-		if (!i || !same_key(&keys[i], &keys[i - 1]))
-			nrows++;
-	rows = xcalloc(nrows + 1, sizeof(*rows));
-	for (i = 0, k = 0; i < n; i = j, k++) {
-		struct cg_diff_row *r = &rows[k];
-
-		/* Groups end where the count above saw them end. */
-		for (j = i; j < n && (j == i || same_key(&keys[j], &keys[j - 1])); j++) {
-			side_add(keys[j].later ? &r->later : &r->base,
-				 &views[keys[j].later]->methods[keys[j].pos], d->has_other);
-			key_row[j] = (uint32_t)k;
-		}
-		r->status = !r->later.ran ? CG_DIFF_BASE_ONLY
-			  : !r->base.ran  ? CG_DIFF_LATER_ONLY : CG_DIFF_BOTH;
-		r->d_incl_us = (int64_t)r->later.incl_us - (int64_t)r->base.incl_us;
-		r->d_excl_us = (int64_t)r->later.excl_us - (int64_t)r->base.excl_us;
-		r->d_o_incl_us = (int64_t)r->later.o_incl_us - (int64_t)r->base.o_incl_us;
-		r->d_o_excl_us = (int64_t)r->later.o_excl_us - (int64_t)r->base.o_excl_us;
-		r->d_calls = (int64_t)(r->later.calls + r->later.rec_calls) -
-			     (int64_t)(r->base.calls + r->base.rec_calls);
-	}
-	order = xmalloc((k + 1) * sizeof(*order));
-	moved = xmalloc((k + 1) * sizeof(*moved));
-	for (i = 0; i < k; i++)
-		order[i] = (uint32_t)i;
-	ro.d = d;
-	ro.rows = rows;
-	sort_inplace(order, k, sizeof(*order), cmp_rows, &ro);
-	/* moved[row in key order] = its display position. */
-	for (i = 0; i < k; i++) {
-		moved[order[i]] = (uint32_t)i;
-		d->counts[rows[order[i]].status]++;
-	}
-	permute(rows, sizeof(*rows), order, k);
-	free(order);
-	d->rows = rows;
-	d->nrows = k;
+	d->lidx = positions_sorted(later);
+	d->nlidx = later->nmethods;
+	rows_merge(d);
+	sort_inplace(d->rows, d->nrows, sizeof(*d->rows), cmp_rows, d);
 	d->nby_later = later->npos;
 	d->by_later = xmalloc((later->npos + 1) * sizeof(*d->by_later));
 	for (i = 0; i < later->npos; i++)
-		d->by_later[i] = UINT32_MAX;
-	for (i = 0; i < n; i++) {
-		uint32_t idx = keys[i].later ? later->methods[keys[i].pos].index : UINT32_MAX;
+		d->by_later[i] = NONE32;
+	for (i = 0; i < d->nrows; i++) {
+		const struct drow *r = &d->rows[i];
+		size_t count = r->extra != NONE32 ? d->extras[r->extra].count : 1;
 
-		if (idx < later->npos)
-			d->by_later[idx] = moved[key_row[i]];
+		d->counts[row_status(r)]++;
+		if (r->later == NONE32)
+			continue;
+		for (k = r->later; k < r->later + count; k++) {
+			uint32_t idx = later->methods[d->lidx[k]].index;
+
+			if (idx < later->npos)
+				d->by_later[idx] = (uint32_t)i;
+		}
 	}
-	d->base_total = base->total_us;
-	d->later_total = later->total_us;
-	if (d->has_other) {
-		d->base_o_total = base->o_total_us;
-		d->later_o_total = later->o_total_us;
-	}
-	free(moved);
-	free(key_row);
-	free(keys);
 	return d;
 }
 
@@ -264,27 +512,41 @@ void diff_free(struct cg_diff *d)
 {
 	if (!d)
 		return;
+	diff_base_free(d->base);
+	free(d->lidx);
+	free(d->extras);
 	free(d->rows);
 	free(d->by_later);
 	free(d);
 }
 
-size_t diff_rows(const struct cg_diff *d, const struct cg_diff_row **rows, size_t counts[3])
+const struct cg_diff_run *diff_base_run(const struct cg_diff *d)
 {
-	*rows = d->rows;
+	return &d->base->run;
+}
+
+size_t diff_count(const struct cg_diff *d, size_t counts[3])
+{
 	if (counts)
 		memcpy(counts, d->counts, sizeof(d->counts));
 	return d->nrows;
 }
 
+const struct cg_diff_row *diff_row(const struct cg_diff *d, size_t i, struct cg_diff_row *tmp)
+{
+	row_fill(d, &d->rows[i], tmp);
+	tmp->id = i;
+	return tmp;
+}
+
 uint64_t diff_base_total(const struct cg_diff *d)
 {
-	return d->base_total;
+	return d->base->total_us;
 }
 
 uint64_t diff_later_total(const struct cg_diff *d)
 {
-	return d->later_total;
+	return d->view->total_us;
 }
 
 int diff_has_other(const struct cg_diff *d, enum cg_clock_sel *primary)
@@ -296,27 +558,26 @@ int diff_has_other(const struct cg_diff *d, enum cg_clock_sel *primary)
 
 uint64_t diff_base_o_total(const struct cg_diff *d)
 {
-	return d->base_o_total;
+	return d->has_other ? d->base->o_total_us : 0;
 }
 
 uint64_t diff_later_o_total(const struct cg_diff *d)
 {
-	return d->later_o_total;
+	return d->has_other ? d->view->o_total_us : 0;
 }
 
-const struct cg_diff_row *diff_change(const struct cg_diff *d, uint32_t midx)
+const struct cg_diff_row *diff_change(const struct cg_diff *d, uint32_t midx,
+				      struct cg_diff_row *tmp)
 {
-	if (!d || midx >= d->nby_later || d->by_later[midx] == UINT32_MAX)
+	if (!d || midx >= d->nby_later || d->by_later[midx] == NONE32)
 		return NULL;
-	return &d->rows[d->by_later[midx]];
+	return diff_row(d, d->by_later[midx], tmp);
 }
 
 const struct cg_method_info *diff_method(const struct cg_diff *d, const struct cg_diff_row *row,
 					 struct cg_method_info *tmp)
 {
-	if (row->later.ran)
-		return symtab_method_peek(d->later_st, row->later.index, tmp);
-	return symtab_method_peek(d->base_st, row->base.index, tmp);
+	return row_method(d, &d->rows[row->id], tmp);
 }
 
 double diff_ratio(const struct cg_diff_row *row)

@@ -103,7 +103,8 @@ void gv_legend_mark_changes(struct gv_build *b, const struct cg_diff *d)
 	size_t i;
 
 	for (i = 0; i < b->v->nmethods; i++) {
-		const struct cg_diff_row *row = diff_change(d, b->v->methods[i].index);
+		struct cg_diff_row tmp;
+		const struct cg_diff_row *row = diff_change(d, b->v->methods[i].index, &tmp);
 		Agnode_t *n = b->mnode[i];
 
 		if (!n || !row || b->fold->chain_of[i] != FOLD_NONE)

@@ -40,11 +40,25 @@ static int check(const struct cg_report *later, struct cg_error *err)
 	return 0;
 }
 
-static void text_summary(const struct cg_report *base, const struct cg_report *later,
-			 struct strbuf *sb)
+/* The later run's summary facts; names point into its profile. */
+static void later_run(const struct cg_report *later, struct cg_diff_run *run)
+{
+	const struct cg_view *v = profile_view(later->profile, -1);
+	size_t i;
+
+	memset(run, 0, sizeof(*run));
+	run->file = later->file;
+	run->clock = report_clock_name(later);
+	run->nthreads = v->nthreads;
+	for (i = 0; i < v->nthreads && v->nthreads <= 4; i++)
+		run->names[i] = v->threads[i].name;
+}
+
+static void text_summary(const struct cg_report *later, struct strbuf *sb)
 {
 	const struct cg_diff *d = later->diff;
-	const struct cg_diff_row *rows;
+	const struct cg_diff_run *base = diff_base_run(d);
+	struct cg_diff_run lr;
 	size_t counts[3];
 	uint64_t bt = diff_base_total(d), lt = diff_later_total(d);
 	char a[32], b[32], c[32];
@@ -54,7 +68,8 @@ static void text_summary(const struct cg_report *base, const struct cg_report *l
 	const char *oname = profile_clock_name(profile_other_clock(pri));
 	uint64_t bo = diff_base_o_total(d), lo = diff_later_o_total(d);
 
-	diff_rows(d, &rows, counts);
+	later_run(later, &lr);
+	diff_count(d, counts);
 	strbuf_printf(sb, "Diff:     %s -> %s\n", base->file, later->file);
 	if (other) {
 		/* Both runs carry both clocks: each total on both. */
@@ -62,21 +77,15 @@ static void text_summary(const struct cg_report *base, const struct cg_report *l
 			      profile_clock_name(pri), oname);
 		strbuf_printf(sb, "Base:     %s ms %s, ", fmt_ms(a, bt), profile_clock_name(pri));
 		strbuf_printf(sb, "%s ms %s in %zu thread%s\n", fmt_ms(a, bo), oname,
-			      profile_thread_count(base->profile),
-			      profile_thread_count(base->profile) == 1 ? "" : "s");
+			      base->nthreads, base->nthreads == 1 ? "" : "s");
 		strbuf_printf(sb, "Later:    %s ms %s, ", fmt_ms(b, lt), profile_clock_name(pri));
 		strbuf_printf(sb, "%s ms %s in %zu thread%s\n", fmt_ms(b, lo), oname,
-			      profile_thread_count(later->profile),
-			      profile_thread_count(later->profile) == 1 ? "" : "s");
+			      lr.nthreads, lr.nthreads == 1 ? "" : "s");
 	} else {
 		strbuf_printf(sb, "Base:     %s ms in %zu thread%s (%s clock)\n", fmt_ms(a, bt),
-			      profile_thread_count(base->profile),
-			      profile_thread_count(base->profile) == 1 ? "" : "s",
-			      report_clock_name(base));
+			      base->nthreads, base->nthreads == 1 ? "" : "s", base->clock);
 		strbuf_printf(sb, "Later:    %s ms in %zu thread%s (%s clock)\n", fmt_ms(b, lt),
-			      profile_thread_count(later->profile),
-			      profile_thread_count(later->profile) == 1 ? "" : "s",
-			      report_clock_name(later));
+			      lr.nthreads, lr.nthreads == 1 ? "" : "s", lr.clock);
 	}
 	strbuf_printf(sb, "Change:   %s ms", fmt_ms_signed(c, (int64_t)lt - (int64_t)bt));
 	if (other)
@@ -93,8 +102,7 @@ static void text_summary(const struct cg_report *base, const struct cg_report *l
 		      counts[CG_DIFF_BOTH], counts[CG_DIFF_BASE_ONLY], counts[CG_DIFF_LATER_ONLY]);
 }
 
-static void text_both(const struct cg_report *later, const struct cg_diff_row *rows, size_t n,
-		      struct strbuf *sb)
+static void text_both(const struct cg_report *later, size_t n, struct strbuf *sb)
 {
 	enum cg_clock_sel pri;
 	int other = diff_has_other(later->diff, &pri);
@@ -122,7 +130,8 @@ static void text_both(const struct cg_report *later, const struct cg_diff_row *r
 			      "excl diff", "calls base", "calls later", "method");
 	}
 	for (i = 0; i < n; i++) {
-		const struct cg_diff_row *r = &rows[i];
+		struct cg_diff_row row;
+		const struct cg_diff_row *r = diff_row(later->diff, i, &row);
 		char b1[32], b2[32], b3[32], b4[32], b5[32], b6[32], q[32], c1[48], c2[48];
 		char o1[32], o2[32];
 		struct cg_method_info tmp;
@@ -151,9 +160,8 @@ static void text_both(const struct cg_report *later, const struct cg_diff_row *r
 	}
 }
 
-static void text_only(const struct cg_report *later, const struct cg_diff_row *rows, size_t n,
-		      enum cg_diff_status which, size_t count, const char *title,
-		      struct strbuf *sb)
+static void text_only(const struct cg_report *later, size_t n, enum cg_diff_status which,
+		      size_t count, const char *title, struct strbuf *sb)
 {
 	enum cg_clock_sel pri;
 	int other = diff_has_other(later->diff, &pri);
@@ -172,7 +180,8 @@ static void text_only(const struct cg_report *later, const struct cg_diff_row *r
 		strbuf_printf(sb, "%12s %12s %12s  %s\n", "incl ms", "excl ms", "calls", "method");
 	}
 	for (i = 0; i < n; i++) {
-		const struct cg_diff_row *r = &rows[i];
+		struct cg_diff_row row;
+		const struct cg_diff_row *r = diff_row(later->diff, i, &row);
 		const struct cg_diff_side *s = which == CG_DIFF_BASE_ONLY ? &r->base : &r->later;
 		char b1[32], b2[32], b3[32], b4[32], c[48];
 		struct cg_method_info tmp;
@@ -192,20 +201,18 @@ static void text_only(const struct cg_report *later, const struct cg_diff_row *r
 	}
 }
 
-int render_diff_text(const struct cg_report *base, const struct cg_report *later,
-		     struct strbuf *out, struct cg_error *err)
+int render_diff_text(const struct cg_report *later, struct strbuf *out, struct cg_error *err)
 {
-	const struct cg_diff_row *rows;
 	size_t counts[3], n;
 
 	if (check(later, err) < 0)
 		return -1;
-	n = diff_rows(later->diff, &rows, counts);
-	text_summary(base, later, out);
-	text_both(later, rows, n, out);
-	text_only(later, rows, n, CG_DIFF_BASE_ONLY, counts[CG_DIFF_BASE_ONLY],
-		  "Only in the base run", out);
-	text_only(later, rows, n, CG_DIFF_LATER_ONLY, counts[CG_DIFF_LATER_ONLY],
+	n = diff_count(later->diff, counts);
+	text_summary(later, out);
+	text_both(later, n, out);
+	text_only(later, n, CG_DIFF_BASE_ONLY, counts[CG_DIFF_BASE_ONLY], "Only in the base run",
+		  out);
+	text_only(later, n, CG_DIFF_LATER_ONLY, counts[CG_DIFF_LATER_ONLY],
 		  "Only in the later run", out);
 	return 0;
 }
@@ -241,26 +248,26 @@ static const char util_js[] =
 
 /* One run's line of the summary: file, total, threads (named when few),
  * clock. */
-static void html_run(struct strbuf *sb, const char *what, const struct cg_report *r, uint64_t total)
+static void html_run(struct strbuf *sb, const char *what, const struct cg_diff_run *r,
+		     uint64_t total)
 {
-	const struct cg_view *v = profile_view(r->profile, -1);
 	char ms[32];
 	size_t i;
 
 	strbuf_printf(sb, "<tr><th>%s</th><td class=\"file\">", what);
 	html_put_text(sb, r->file);
 	strbuf_printf(sb, "</td><td class=\"n\">%s ms</td><td>%zu thread%s", fmt_ms(ms, total),
-		      v->nthreads, v->nthreads == 1 ? "" : "s");
-	if (v->nthreads && v->nthreads <= 4) {
+		      r->nthreads, r->nthreads == 1 ? "" : "s");
+	if (r->nthreads && r->nthreads <= 4) {
 		strbuf_puts(sb, " (");
-		for (i = 0; i < v->nthreads; i++) {
+		for (i = 0; i < r->nthreads; i++) {
 			if (i)
 				strbuf_puts(sb, ", ");
-			html_put_text(sb, v->threads[i].name);
+			html_put_text(sb, r->names[i]);
 		}
 		strbuf_putc(sb, ')');
 	}
-	strbuf_printf(sb, ", %s clock</td></tr>\n", report_clock_name(r));
+	strbuf_printf(sb, ", %s clock</td></tr>\n", r->clock);
 }
 
 /* The --focus / --hide patterns, as given to both runs. */
@@ -295,7 +302,7 @@ static void html_filters(struct strbuf *sb, const struct cg_report *later)
  * excl change when "other")]]} with status 0 both, 1 base only, 2 later
  * only; rows in diff_rows order. */
 static void html_data(struct strbuf *sb, const struct cg_report *later,
-		      const struct cg_diff *d, const struct cg_diff_row *rows, size_t n)
+		      const struct cg_diff *d, size_t n)
 {
 	struct strbuf name;
 	enum cg_clock_sel pri = CG_USE_WALL;
@@ -310,7 +317,8 @@ static void html_data(struct strbuf *sb, const struct cg_report *later,
 		strbuf_puts(sb, "null");
 	strbuf_puts(sb, ",\"rows\":[");
 	for (i = 0; i < n; i++) {
-		const struct cg_diff_row *r = &rows[i];
+		struct cg_diff_row row;
+		const struct cg_diff_row *r = diff_row(d, i, &row);
 		struct cg_method_info tmp;
 		const struct cg_method_info *m = diff_method(d, r, &tmp);
 
@@ -351,18 +359,20 @@ static void html_table(struct strbuf *sb, const char *id, const char *title, siz
 	strbuf_puts(sb, "</section>\n");
 }
 
-int render_diff_html(const struct cg_report *base, const struct cg_report *later,
-		     struct strbuf *out, struct cg_error *err)
+int render_diff_html(const struct cg_report *later, struct strbuf *out, struct cg_error *err)
 {
 	const struct cg_diff *d = later->diff;
-	const struct cg_diff_row *rows;
+	const struct cg_diff_run *base;
+	struct cg_diff_run lr;
 	size_t counts[3], n;
 	uint64_t bt, lt;
 	char c[32];
 
 	if (check(later, err) < 0)
 		return -1;
-	n = diff_rows(d, &rows, counts);
+	base = diff_base_run(d);
+	later_run(later, &lr);
+	n = diff_count(d, counts);
 	bt = diff_base_total(d);
 	lt = diff_later_total(d);
 	strbuf_puts(out, html_head);
@@ -375,7 +385,7 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 	strbuf_puts(out, "</style>\n</head>\n<body>\n<header><h1>callgraph diff</h1>\n"
 			 "<table class=\"summary\">\n");
 	html_run(out, "base", base, bt);
-	html_run(out, "later", later, lt);
+	html_run(out, "later", &lr, lt);
 	strbuf_printf(out, "<tr><th>change</th><td></td><td class=\"n\">%s ms</td><td>",
 		      fmt_ms_signed(c, (int64_t)lt - (int64_t)bt));
 	if (bt)
@@ -400,7 +410,7 @@ int render_diff_html(const struct cg_report *base, const struct cg_report *later
 	strbuf_puts(out, "</main>\n<noscript><p>The tables are built by the page's script; "
 			 "without JavaScript, run callgraph -d for the text comparison.</p>"
 			 "</noscript>\n");
-	html_data(out, later, d, rows, n);
+	html_data(out, later, d, n);
 	strbuf_puts(out, "<script>\n");
 	strbuf_puts(out, util_js);
 	strbuf_puts(out, "</script>\n<script>\n");

@@ -381,13 +381,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			bo.no_edges = 1;
 			bo.no_thread_views = 1;
 			if (load(data, size, &bo, 0, &B) == 0) {
+				const struct cg_view *bv = profile_view(B.p, -1);
+				struct cg_diff_run run = { "base.trace", NULL, bv->nthreads, { NULL } };
+				size_t t;
+
 				report_fill(&rb, &B, &o, bo.clock);
-				diff = diff_create(profile_view(B.p, -1), profile_view(L.p, -1));
+				run.clock = report_clock_name(&rb);
+				for (t = 0; t < bv->nthreads && bv->nthreads <= 4; t++)
+					run.names[t] = bv->threads[t].name;
+				diff = diff_create(diff_base_create(bv, &run), profile_view(L.p, -1));
 				r.diff = diff;
 				strbuf_init(&sb);
-				(void)render_diff_text(&rb, &r, &sb, &err);
+				(void)render_diff_text(&r, &sb, &err);
 				strbuf_reset(&sb);
-				(void)render_diff_html(&rb, &r, &sb, &err);
+				(void)render_diff_html(&r, &sb, &err);
 				strbuf_free(&sb);
 				r.diff = NULL;
 				diff_free(diff);

@@ -143,7 +143,7 @@ static void loaded_free(struct loaded *L)
 
 /* Render twice, whole and through a sink that spills at every chance: the
  * same bytes, in many chunks none larger than a few rows. */
-static int streams(const char *what, const struct cg_renderer *single, const struct cg_report *base,
+static int streams(const char *what, const struct cg_renderer *single,
 		   const struct cg_report *r)
 {
 	struct cg_error err = { { 0 }, 0, 0 };
@@ -157,7 +157,7 @@ static int streams(const char *what, const struct cg_renderer *single, const str
 	strbuf_set_sink(&sb, collect, &c);
 	sb.spill_at = 1;
 	if (single ? single->render(r, &whole, &err) || single->render(r, &sb, &err)
-		   : render_diff_text(base, r, &whole, &err) || render_diff_text(base, r, &sb, &err)) {
+		   : render_diff_text(r, &whole, &err) || render_diff_text(r, &sb, &err)) {
 		fprintf(stderr, "  %s: %s\n", what, err.msg);
 		goto out;
 	}
@@ -183,17 +183,18 @@ out:
 UNIT_TEST(large_outputs_stream_between_rows)
 {
 	struct loaded L, B;
+	struct cg_diff_run run = { "legacy.trace", "wall", 0, { NULL } };
 	struct cg_diff *d;
 	int bad = 0;
 
 	if (load(&L, "samples/art-regular.trace.gz") || load(&B, "samples/legacy.trace"))
 		return 1;
-	bad |= streams("text", &render_text, NULL, &L.r);
-	bad |= streams("json", &render_json, NULL, &L.r);
-	bad |= streams("folded", &render_folded, NULL, &L.r);
-	d = diff_create(profile_view(B.p, -1), profile_view(L.p, -1));
+	bad |= streams("text", &render_text, &L.r);
+	bad |= streams("json", &render_json, &L.r);
+	bad |= streams("folded", &render_folded, &L.r);
+	d = diff_create(diff_base_create(profile_view(B.p, -1), &run), profile_view(L.p, -1));
 	L.r.diff = d;
-	bad |= streams("diff text", NULL, &B.r, &L.r);
+	bad |= streams("diff text", NULL, &L.r);
 	diff_free(d);
 	loaded_free(&L);
 	loaded_free(&B);
