@@ -379,19 +379,13 @@ static struct cg_diff_base *base_load(const struct cg_opts *o, struct strbuf *wa
 	struct cg_diff_run run;
 	struct cg_diff_base *base;
 	const struct cg_view *v;
-	size_t i;
 
 	memset(&B, 0, sizeof(B));
 	if (load(o->diff_base, o, NEED_VIEW, NULL, &B))
 		return NULL;
 	report_fill(&rb, o->diff_base, o, &B);
 	v = profile_view(B.profile, -1);
-	memset(&run, 0, sizeof(run));
-	run.file = o->diff_base;
-	run.clock = report_clock_name(&rb);
-	run.nthreads = v->nthreads;
-	for (i = 0; i < v->nthreads && v->nthreads <= 4; i++)
-		run.names[i] = v->threads[i].name;
+	diff_run_fill(&run, o->diff_base, report_clock_name(&rb), v);
 	base = diff_base_create(v, &run);
 	warnings_text(o->diff_base, B.profile, warn);
 	loaded_free(&B);

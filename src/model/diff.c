@@ -96,6 +96,19 @@ static int cmp_pos(const void *a, const void *b, void *ctx)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* The end of the group of equal keys that starts at sorted position i of
+ * idx (n positions of v). */
+static size_t group_end(const struct cg_view *v, const uint32_t *idx, size_t n, size_t i)
+{
+	struct cg_method_info tf, tj;
+	const struct cg_method_info *first = profile_method(v, &v->methods[idx[i]], &tf);
+	size_t j = i + 1;
+
+	while (j < n && !cmp_info(first, profile_method(v, &v->methods[idx[j]], &tj)))
+		j++;
+	return j;
+}
+
 static uint32_t *positions_sorted(const struct cg_view *v)
 {
 	uint32_t *idx = xmalloc((v->nmethods + 1) * sizeof(*idx));
@@ -215,6 +228,19 @@ static void entry_write(struct cg_diff_base *b, const struct cg_diff_side *s,
 	put_bytes(b, m->sig, strlen(m->sig) + 1);
 }
 
+void diff_run_fill(struct cg_diff_run *run, const char *file, const char *clock,
+		   const struct cg_view *v)
+{
+	size_t i;
+
+	memset(run, 0, sizeof(*run));
+	run->file = file;
+	run->clock = clock;
+	run->nthreads = v->nthreads;
+	for (i = 0; i < v->nthreads && v->nthreads <= 4; i++)
+		run->names[i] = v->threads[i].name;
+}
+
 struct cg_diff_base *diff_base_create(const struct cg_view *v, const struct cg_diff_run *run)
 {
 	struct cg_diff_base *b = xcalloc(1, sizeof(*b));
@@ -232,16 +258,14 @@ struct cg_diff_base *diff_base_create(const struct cg_view *v, const struct cg_d
 	for (k = 0; k < 4 && run->nthreads <= 4 && k < run->nthreads; k++)
 		b->run.names[k] = xstrdup(run->names[k]);
 	for (i = 0; i < v->nmethods; i = j) {
-		struct cg_method_info tf, tj;
+		struct cg_method_info tf;
 		const struct cg_method_info *first = profile_method(v, &v->methods[idx[i]], &tf);
 		struct cg_diff_side s;
 
 		memset(&s, 0, sizeof(s));
-		for (j = i; j < v->nmethods; j++) {
-			if (j > i && cmp_info(first, profile_method(v, &v->methods[idx[j]], &tj)))
-				break;
-			side_add(&s, &v->methods[idx[j]], b->has_other);
-		}
+		j = group_end(v, idx, v->nmethods, i);
+		for (k = i; k < j; k++)
+			side_add(&s, &v->methods[idx[k]], b->has_other);
 		/* first may live in tf; its strings are the symtab's. */
 		entry_write(b, &s, first, prev_class);
 		prev_class = first->klass;
@@ -388,13 +412,8 @@ static int cmp_rows(const void *a, const void *b, void *ctx)
 static size_t later_group(struct cg_diff *d, size_t i, uint32_t *extra)
 {
 	const struct cg_view *v = d->view;
-	struct cg_method_info tf, tj;
-	const struct cg_method_info *first = profile_method(v, &v->methods[d->lidx[i]], &tf);
-	size_t j = i + 1;
+	size_t j = group_end(v, d->lidx, d->nlidx, i);
 
-	while (j < d->nlidx &&
-	       !cmp_info(first, profile_method(v, &v->methods[d->lidx[j]], &tj)))
-		j++;
 	*extra = NONE32;
 	if (j - i > 1) {
 		struct extra *x;

@@ -60,6 +60,12 @@ struct cg_diff_run {
 struct cg_diff_base;
 struct cg_diff;
 
+/* *run filled from a finished all-thread view v: file and clock as given,
+ * its thread count, and the threads' names when at most four (pointing
+ * into v). */
+void diff_run_fill(struct cg_diff_run *run, const char *file, const char *clock,
+		   const struct cg_view *v);
+
 /* The finished all-thread view of the base, reduced to its keys, names and
  * sums; run's strings are copied.  The view and its profile may be freed
  * afterwards.  Never fails. */

@@ -43,15 +43,7 @@ static int check(const struct cg_report *later, struct cg_error *err)
 /* The later run's summary facts; names point into its profile. */
 static void later_run(const struct cg_report *later, struct cg_diff_run *run)
 {
-	const struct cg_view *v = profile_view(later->profile, -1);
-	size_t i;
-
-	memset(run, 0, sizeof(*run));
-	run->file = later->file;
-	run->clock = report_clock_name(later);
-	run->nthreads = v->nthreads;
-	for (i = 0; i < v->nthreads && v->nthreads <= 4; i++)
-		run->names[i] = v->threads[i].name;
+	diff_run_fill(run, later->file, report_clock_name(later), profile_view(later->profile, -1));
 }
 
 static void text_summary(const struct cg_report *later, struct strbuf *sb)

@@ -382,13 +382,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			bo.no_thread_views = 1;
 			if (load(data, size, &bo, 0, &B) == 0) {
 				const struct cg_view *bv = profile_view(B.p, -1);
-				struct cg_diff_run run = { "base.trace", NULL, bv->nthreads, { NULL } };
-				size_t t;
+				struct cg_diff_run run;
 
 				report_fill(&rb, &B, &o, bo.clock);
-				run.clock = report_clock_name(&rb);
-				for (t = 0; t < bv->nthreads && bv->nthreads <= 4; t++)
-					run.names[t] = bv->threads[t].name;
+				diff_run_fill(&run, "base.trace", report_clock_name(&rb), bv);
 				diff = diff_create(diff_base_create(bv, &run), profile_view(L.p, -1));
 				r.diff = diff;
 				strbuf_init(&sb);
