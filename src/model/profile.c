@@ -64,7 +64,7 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 	s = (uint32_t)ts->ntm++;
 	memset(&ts->tm[s], 0, sizeof(ts->tm[s]));
 	ts->tm[s].midx = midx;
-	ts->tm[s].last[0].edge = ts->tm[s].last[1].edge = NIL;
+	ts->tm[s].u.last[0].edge = ts->tm[s].u.last[1].edge = NIL;
 	itab_insert(&ts->tm_tab, s, ts->tm, sizeof(*ts->tm));
 	return s;
 }
@@ -125,16 +125,16 @@ static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_
 	uint32_t e;
 
 	cm = &ts->tm[caller];
-	if (cm->last[0].id == id && cm->last[0].edge != NIL) {
-		*callee = ts->edges[cm->last[0].edge].callee;
-		return cm->last[0].edge;
+	if (cm->u.last[0].id == id && cm->u.last[0].edge != NIL) {
+		*callee = cm->u.last[0].callee;
+		return cm->u.last[0].edge;
 	}
-	if (cm->last[1].id == id && cm->last[1].edge != NIL) {
-		struct tcall t = cm->last[1];
+	if (cm->u.last[1].id == id && cm->u.last[1].edge != NIL) {
+		struct tcall t = cm->u.last[1];
 
-		cm->last[1] = cm->last[0];
-		cm->last[0] = t;
-		*callee = ts->edges[t.edge].callee;
+		cm->u.last[1] = cm->u.last[0];
+		cm->u.last[0] = t;
+		*callee = t.callee;
 		return t.edge;
 	}
 	e = itab_find(&ts->etab, (uint64_t)caller << 32 | id, ts->edges, sizeof(*ts->edges));
@@ -144,9 +144,10 @@ static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_
 		e = edge_new(p, ts, caller, id, callee);
 	}
 	cm = &ts->tm[caller];
-	cm->last[1] = cm->last[0];
-	cm->last[0].id = id;
-	cm->last[0].edge = e;
+	cm->u.last[1] = cm->u.last[0];
+	cm->u.last[0].id = id;
+	cm->u.last[0].edge = e;
+	cm->u.last[0].callee = *callee;
 	return e;
 }
 
@@ -156,10 +157,10 @@ static void edge_delete(struct tstate *ts, uint32_t e)
 	uint32_t caller = (uint32_t)(ts->edges[e].key >> 32);
 
 	itab_delete(&ts->etab, ts->edges[e].key, ts->edges, sizeof(*ts->edges));
-	if (ts->tm[caller].last[0].edge == e)
-		ts->tm[caller].last[0].edge = NIL;
-	if (ts->tm[caller].last[1].edge == e)
-		ts->tm[caller].last[1].edge = NIL;
+	if (ts->tm[caller].u.last[0].edge == e)
+		ts->tm[caller].u.last[0].edge = NIL;
+	if (ts->tm[caller].u.last[1].edge == e)
+		ts->tm[caller].u.last[1].edge = NIL;
 	ts->edges[e].callee = ts->free_edge;
 	ts->edges[e].key = UINT64_MAX;
 	ts->free_edge = e;
@@ -194,14 +195,12 @@ static inline void pop_visible(struct tstate *ts)
 	m->excl += f->excl;
 	m->o_excl += f->o_excl;
 	m->active--;
-	e->calls++;
+	e->calls++; /* a recursive call counts only here (see struct tmeth) */
 	if (m->active == 0) {
 		m->calls++;
 		m->incl += dur;
 		m->o_incl += o_dur;
 		edge_add_incl(ts, e, dur, o_dur);
-	} else {
-		m->rec++;
 	}
 }
 
@@ -319,8 +318,8 @@ void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s)
 	uint32_t *roots, callee;
 
 	if (m->calls || m->incl) {
-		/* Its earlier outermost activations now run inside this frame. */
-		m->rec += m->calls;
+		/* Its earlier outermost activations now run inside this frame:
+		 * recursive, as their edges' calls less its outermost calls. */
 		m->calls = 0;
 		m->incl = 0;
 		m->o_incl = 0;
@@ -440,7 +439,7 @@ static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
 		 * root charge their time there. */
 		ts->tm = tgrow(NULL, &ts->cap_tm, 1, sizeof(*ts->tm));
 		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
-		ts->tm[0].last[0].edge = ts->tm[0].last[1].edge = NIL;
+		ts->tm[0].u.last[0].edge = ts->tm[0].u.last[1].edge = NIL;
 		ts->ntm = 1;
 		p->threads = xgrow(p->threads, &p->cap_threads, p->nthreads + 1, sizeof(*p->threads));
 		ts->index = (uint32_t)p->nthreads;
@@ -530,6 +529,8 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 				continue;
 			}
 			e = edge_get(p, ts, caller, r->method, &callee);
+			/* The return will add to the edge: start loading it now. */
+			__builtin_prefetch(&ts->edges[e], 1);
 			if (ts->depth == ts->cap_stack)
 				ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
 						  sizeof(*ts->stack));
@@ -623,12 +624,28 @@ static void thread_drop_edges(struct tstate *ts)
 	ts->nedges = ts->cap_edges = 0;
 }
 
+/* Each method's recursive calls: the calls of the edges into it less its
+ * outermost calls, stored over its call cache (struct tmeth). */
+static void thread_count_rec(struct tstate *ts)
+{
+	size_t i;
+
+	for (i = 0; i < ts->ntm; i++)
+		ts->tm[i].u.rec = 0;
+	for (i = 0; i < ts->nedges; i++)
+		if (ts->edges[i].key != UINT64_MAX) /* else freed */
+			ts->tm[ts->edges[i].callee].u.rec += ts->edges[i].calls;
+	for (i = 0; i < ts->ntm; i++)
+		ts->tm[i].u.rec -= ts->tm[i].calls;
+}
+
 /* After the replay a thread keeps only what views read: its method and
  * edge arrays (no edges when no view needs them), cut to their length.  The
  * lookup tables, the stack and the root-edge list go (on a trace of a
  * million methods, about 30 bytes per method and per edge). */
 static void thread_settle(struct tstate *ts, int no_edges)
 {
+	thread_count_rec(ts);
 	itab_free(&ts->tm_tab);
 	itab_free(&ts->etab);
 	free(ts->root_edges);

@@ -11,23 +11,31 @@
 
 #define NIL UINT32_MAX
 
-/* A caller's cache entry: raw callee id and its edge (whose callee field is
- * the callee's slot). */
+/* A caller's cache entry: raw callee id, its edge and the callee's slot (so
+ * an entry reads neither the edge nor the table before it touches the
+ * callee). */
 struct tcall {
-	uint32_t id, edge;
+	uint32_t id, edge, callee;
 };
 
-/* One method on one thread.  last: the two callees this method called last
- * (edge NIL when unused), a cache in front of the edge table, as calls from
- * one method repeat; most methods call one or two others.  The fields an
- * entry and a return touch come first. */
+/* One method on one thread.  During the replay, last holds the two callees
+ * this method called last (edge NIL when unused), a cache in front of the
+ * edge table, as calls from one method repeat; most methods call one or two
+ * others.  Its recursive calls are not counted there: every visible return
+ * adds one call to exactly one edge into the method, so they are the edges'
+ * calls less its outermost calls, and profile_finish stores them in rec,
+ * over the cache it no longer needs.  The fields an entry and a return touch
+ * come first. */
 struct tmeth {
 	uint32_t midx;     /* symtab index; first: the key of the thread's tm_tab */
 	uint32_t active;   /* activations on the stack now */
 	uint32_t epoch;
 	uint32_t hactive;  /* hidden (--hide/--focus) activations on the stack now */
-	struct tcall last[2]; /* last[0] the most recent */
-	uint64_t incl, excl, calls, rec;
+	union {
+		struct tcall last[2]; /* replay: last[0] the most recent */
+		uint64_t rec;         /* after profile_finish: recursive calls */
+	} u;
+	uint64_t incl, excl, calls; /* calls: outermost ones */
 	uint64_t o_incl, o_excl; /* the same on the other clock */
 };
 

@@ -73,7 +73,8 @@ void profile_park(struct cg_profile *p)
 
 /* Add thread qs of a later range to ps: methods by symtab index, edges by
  * (caller's method, raw callee id); edge times the later range no longer
- * counts (an epoch moved on) are left out. */
+ * counts (an epoch moved on) are left out.  Recursive calls follow from the
+ * summed edges' calls (struct tmeth). */
 static void merge_thread(struct cg_profile *p, struct tstate *ps, const struct tstate *qs)
 {
 	size_t i;
@@ -86,7 +87,6 @@ static void merge_thread(struct cg_profile *p, struct tstate *ps, const struct t
 		pm->incl += m->incl;
 		pm->excl += m->excl;
 		pm->calls += m->calls;
-		pm->rec += m->rec;
 		pm->o_incl += m->o_incl;
 		pm->o_excl += m->o_excl;
 	}

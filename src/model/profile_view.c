@@ -78,7 +78,7 @@ static void pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, const
 	pm->incl_us += m->incl;
 	pm->excl_us += m->excl;
 	pm->calls += m->calls;
-	pm->rec_calls += m->rec;
+	pm->rec_calls += m->u.rec;
 	if (p->has_other) {
 		pm->o_incl_us += m->o_incl;
 		pm->o_excl_us += m->o_excl;
