@@ -27,6 +27,14 @@ static int cmp_pair(const void *a, const void *b, void *ctx)
 	return x->callee < y->callee ? -1 : x->callee > y->callee;
 }
 
+/* before, v in decimal, after: the lines that name or cost. */
+static void put_ref(struct strbuf *sb, const char *before, uint64_t v, const char *after)
+{
+	strbuf_puts(sb, before);
+	strbuf_put_u64(sb, v);
+	strbuf_puts(sb, after);
+}
+
 static void put_name(struct strbuf *sb, const char *s)
 {
 	/* One line each: a newline or CR in a name would end the record. */
@@ -78,10 +86,10 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 #define FL(key, idx, text)                                                       \
 	do {                                                                     \
 		if (named_fl[idx]) {                                             \
-			strbuf_printf(sb, key "=(%zu)\n", (size_t)(idx) + 1);    \
+			put_ref(sb, key "=(", (idx) + 1, ")\n");                 \
 		} else {                                                         \
 			named_fl[idx] = 1;                                       \
-			strbuf_printf(sb, key "=(%zu) ", (size_t)(idx) + 1);     \
+			put_ref(sb, key "=(", (idx) + 1, ") ");                  \
 			put_name(sb, text);                                      \
 			strbuf_putc(sb, '\n');                                   \
 		}                                                                \
@@ -89,10 +97,10 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 #define FN(key, idx, text)                                                       \
 	do {                                                                     \
 		if (named_fn[idx]) {                                             \
-			strbuf_printf(sb, key "=(%zu)\n", (size_t)(idx) + 1);    \
+			put_ref(sb, key "=(", (idx) + 1, ")\n");                 \
 		} else {                                                         \
 			named_fn[idx] = 1;                                       \
-			strbuf_printf(sb, key "=(%zu) ", (size_t)(idx) + 1);     \
+			put_ref(sb, key "=(", (idx) + 1, ") ");                  \
 			put_name(sb, text);                                      \
 			strbuf_putc(sb, '\n');                                   \
 		}                                                                \
@@ -124,8 +132,7 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 			strbuf_putc(sb, '\n');
 			FL("fl", f, file);
 			FN("fn", f, fname);
-			strbuf_printf(sb, "0 %" PRIu64 "\n",
-				      f < nm ? self[f] : v->threads[f - nm].excl_us);
+			put_ref(sb, "0 ", f < nm ? self[f] : v->threads[f - nm].excl_us, "\n");
 			while (p < np && pairs[p].caller < f)
 				p++;
 			for (; p < np && pairs[p].caller == f; p++) {
@@ -135,8 +142,8 @@ static int callgrind_render(const struct cg_report *r, struct strbuf *sb, struct
 				strbuf_spill(sb);
 				FL("cfi", pairs[p].callee, c->source[0] ? c->source : "???");
 				FN("cfn", pairs[p].callee, exportname_get(names, pairs[p].callee));
-				strbuf_printf(sb, "calls=%" PRIu64 " 0\n0 %" PRIu64 "\n", pairs[p].calls,
-					      pairs[p].cost);
+				put_ref(sb, "calls=", pairs[p].calls, " 0\n");
+				put_ref(sb, "0 ", pairs[p].cost, "\n");
 			}
 		}
 		strbuf_free(&tn);

@@ -263,6 +263,20 @@ static void put_table(const struct cg_view *all, int sampled, struct strbuf *sb)
 			"trace for the text profile.</p></noscript>\n</section>\n");
 }
 
+/* "," then v: the next number of a data row. */
+static void put_more(struct strbuf *sb, uint64_t v)
+{
+	strbuf_putc(sb, ',');
+	strbuf_put_u64(sb, v);
+}
+
+static void put_i64(struct strbuf *sb, int64_t v)
+{
+	if (v < 0)
+		strbuf_putc(sb, '-');
+	strbuf_put_u64(sb, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
+}
+
 /* One view's data: methods as flat [k, incl, excl, calls, rec] with k the
  * method's position in the all-threads view; edges as flat [caller, callee,
  * calls, incl] with a root caller written -1 - thread index.  A dual-clock
@@ -283,11 +297,17 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 		const struct cg_pmethod *m = &v->methods[i];
 
 		strbuf_spill(sb);
-		strbuf_printf(sb, "%s%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
-			      i ? "," : "", all->method_pos[m->index], m->incl_us, m->excl_us,
-			      m->calls, m->rec_calls);
-		if (v->has_other)
-			strbuf_printf(sb, ",%" PRIu64 ",%" PRIu64, m->o_incl_us, m->o_excl_us);
+		if (i)
+			strbuf_putc(sb, ',');
+		strbuf_put_u64(sb, all->method_pos[m->index]);
+		put_more(sb, m->incl_us);
+		put_more(sb, m->excl_us);
+		put_more(sb, m->calls);
+		put_more(sb, m->rec_calls);
+		if (v->has_other) {
+			put_more(sb, m->o_incl_us);
+			put_more(sb, m->o_excl_us);
+		}
 	}
 	strbuf_puts(sb, "],\n\"e\":[");
 	if (F->nfolded && !vi)
@@ -307,10 +327,14 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 			continue;
 		}
 		strbuf_spill(sb);
-		strbuf_printf(sb, "%s%" PRId64 ",%" PRIu32 ",%" PRIu64 ",%" PRIu64, n++ ? "," : "",
-			      caller, all->method_pos[e->callee], e->calls, e->incl_us);
+		if (n++)
+			strbuf_putc(sb, ',');
+		put_i64(sb, caller);
+		put_more(sb, all->method_pos[e->callee]);
+		put_more(sb, e->calls);
+		put_more(sb, e->incl_us);
 		if (v->has_other)
-			strbuf_printf(sb, ",%" PRIu64, e->o_incl_us);
+			put_more(sb, e->o_incl_us);
 	}
 	for (i = 0; mg && i < all->nmethods; i++) {
 		if (!mg[i].used)
@@ -373,7 +397,9 @@ static void put_data(const struct cg_report *r, const struct html_graphs *G, con
 		html_put_jstr(sb, name.data ? name.data : "");
 		strbuf_putc(sb, ',');
 		html_put_jstr(sb, m->sig);
-		strbuf_printf(sb, ",\"%" PRIx64 "\"]", m->id);
+		strbuf_puts(sb, ",\"");
+		strbuf_put_hex(sb, m->id);
+		strbuf_puts(sb, "\"]");
 	}
 	strbuf_puts(sb, "],\n\"views\":[\n");
 	put_view(all, all, 0, G->graph_of[0], F, sb);

@@ -21,8 +21,18 @@ static void put_id(struct strbuf *sb, const struct cg_method_info *m)
 {
 	if (m->id_text)
 		put_str(sb, m->id_text);
-	else
-		strbuf_printf(sb, "\"0x%" PRIx64 "\"", m->id);
+	else {
+		strbuf_puts(sb, "\"0x");
+		strbuf_put_hex(sb, m->id);
+		strbuf_putc(sb, '"');
+	}
+}
+
+/* key (its leading ", " and quotes included), then v. */
+static void put_num(struct strbuf *sb, const char *key, uint64_t v)
+{
+	strbuf_puts(sb, key);
+	strbuf_put_u64(sb, v);
 }
 
 /* The named-clock twins of a total, thread, method or edge, in Traceview's
@@ -43,11 +53,18 @@ static void put_clocks(struct strbuf *sb, const struct cg_view *v, const char *w
 
 		if (!primary && !v->has_other)
 			continue;
-		strbuf_printf(sb, ", \"%s_%s_us\": %" PRIu64, profile_clock_name(clk), what,
-			      primary ? incl : o_incl);
-		if (with_excl)
-			strbuf_printf(sb, ", \"%s_exclusive_us\": %" PRIu64, profile_clock_name(clk),
-				      primary ? excl : o_excl);
+		strbuf_puts(sb, ", \"");
+		strbuf_puts(sb, profile_clock_name(clk));
+		strbuf_putc(sb, '_');
+		strbuf_puts(sb, what);
+		strbuf_puts(sb, "_us\": ");
+		strbuf_put_u64(sb, primary ? incl : o_incl);
+		if (with_excl) {
+			strbuf_puts(sb, ", \"");
+			strbuf_puts(sb, profile_clock_name(clk));
+			strbuf_puts(sb, "_exclusive_us\": ");
+			strbuf_put_u64(sb, primary ? excl : o_excl);
+		}
 	}
 }
 
@@ -100,7 +117,7 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 		const struct cg_method_info *mi = profile_method(v, m, &tmp);
 
 		strbuf_spill(sb);
-		strbuf_printf(sb, "%s\n    {\"id\": ", i ? "," : "");
+		strbuf_puts(sb, i ? ",\n    {\"id\": " : "\n    {\"id\": ");
 		put_id(sb, mi);
 		strbuf_puts(sb, ", \"class\": ");
 		put_str(sb, mi->klass);
@@ -110,9 +127,10 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 		put_str(sb, mi->sig);
 		strbuf_puts(sb, ", \"source\": ");
 		put_str(sb, mi->source);
-		strbuf_printf(sb, ", \"inclusive_us\": %" PRIu64 ", \"exclusive_us\": %" PRIu64
-				  ", \"calls\": %" PRIu64 ", \"recursive_calls\": %" PRIu64,
-			      m->incl_us, m->excl_us, m->calls, m->rec_calls);
+		put_num(sb, ", \"inclusive_us\": ", m->incl_us);
+		put_num(sb, ", \"exclusive_us\": ", m->excl_us);
+		put_num(sb, ", \"calls\": ", m->calls);
+		put_num(sb, ", \"recursive_calls\": ", m->rec_calls);
 		put_clocks(sb, v, "inclusive", m->incl_us, m->o_incl_us, 1, m->excl_us, m->o_excl_us);
 		strbuf_putc(sb, '}');
 	}
@@ -122,15 +140,15 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 		struct cg_method_info tmp;
 
 		strbuf_spill(sb);
-		strbuf_printf(sb, "%s\n    {\"caller\": ", i ? "," : "");
+		strbuf_puts(sb, i ? ",\n    {\"caller\": " : "\n    {\"caller\": ");
 		if (e->from_root)
 			strbuf_printf(sb, "\"thread:%u\"", v->threads[e->caller].tid);
 		else
 			put_id(sb, symtab_method_peek(r->st, e->caller, &tmp));
 		strbuf_puts(sb, ", \"callee\": ");
 		put_id(sb, symtab_method_peek(r->st, e->callee, &tmp));
-		strbuf_printf(sb, ", \"calls\": %" PRIu64 ", \"inclusive_us\": %" PRIu64, e->calls,
-			      e->incl_us);
+		put_num(sb, ", \"calls\": ", e->calls);
+		put_num(sb, ", \"inclusive_us\": ", e->incl_us);
 		put_clocks(sb, v, "inclusive", e->incl_us, e->o_incl_us, 0, 0, 0);
 		strbuf_putc(sb, '}');
 	}

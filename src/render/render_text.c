@@ -36,18 +36,46 @@ static void put_caller(struct strbuf *sb, const struct cg_report *r, const struc
 		put_method(sb, r->st, e->caller, r->short_names);
 }
 
+/* A space, then s right-aligned in width: " %*s". */
+static void put_col(struct strbuf *sb, size_t width, const char *s)
+{
+	strbuf_putc(sb, ' ');
+	strbuf_put_right(sb, width, s);
+}
+
 static void put_row_ms(struct strbuf *sb, uint64_t us)
 {
 	char ms[32];
 
-	strbuf_printf(sb, " %12s", fmt_ms(ms, us));
+	put_col(sb, 12, fmt_ms(ms, us));
 }
 
 static void put_row_pct(struct strbuf *sb, uint64_t part, uint64_t whole)
 {
-	char pct[16];
+	char pct[32];
 
-	strbuf_printf(sb, " %7s", fmt_pct(pct, part, whole));
+	put_col(sb, 7, fmt_pct(pct, part, whole));
+}
+
+/* "calls+rec" into buf (at least 48 bytes). */
+static char *fmt_calls(char *buf, uint64_t calls, uint64_t rec)
+{
+	size_t n = fmt_u64(buf, calls);
+
+	buf[n++] = '+';
+	fmt_u64(buf + n, rec);
+	return buf;
+}
+
+/* "[pos] ", a method's index in the listing. */
+static void put_index(struct strbuf *sb, size_t pos)
+{
+	char num[24];
+	size_t n = fmt_u64(num, pos);
+
+	strbuf_putc(sb, '[');
+	strbuf_add(sb, num, n);
+	strbuf_puts(sb, "] ");
 }
 
 /* The dual-clock columns, after a row's leading fields: incl cpu, excl cpu,
@@ -66,10 +94,10 @@ static char *fmt_off_cpu(char *buf, uint64_t cpu, uint64_t wall)
 	double off = profile_off_cpu(cpu, wall);
 
 	if (off < 0)
-		snprintf(buf, 16, "-");
-	else
-		snprintf(buf, 16, "%.2f", 100.0 * off);
-	return buf;
+		return strcpy(buf, "-");
+	if (off == 0)
+		return strcpy(buf, "0.00");
+	return fmt_hundredths(buf, wall - cpu, wall, 100.0 * off);
 }
 
 static void put_dual(struct strbuf *sb, const struct cg_view *v, uint64_t incl, uint64_t o_incl,
@@ -78,13 +106,13 @@ static void put_dual(struct strbuf *sb, const struct cg_view *v, uint64_t incl, 
 	int cpu_first = v->primary == CG_USE_CPU;
 	uint64_t ci = cpu_first ? incl : o_incl, wi = cpu_first ? o_incl : incl;
 	uint64_t ce = cpu_first ? excl : o_excl, we = cpu_first ? o_excl : excl;
-	char ms[32], pct[16];
+	char ms[32], pct[32];
 
-	strbuf_printf(sb, " %10s", fmt_ms(ms, ci));
-	strbuf_printf(sb, " %10s", with_excl ? fmt_ms(ms, ce) : "");
-	strbuf_printf(sb, " %10s", fmt_ms(ms, wi));
-	strbuf_printf(sb, " %10s", with_excl ? fmt_ms(ms, we) : "");
-	strbuf_printf(sb, " %8s", fmt_off_cpu(pct, ci, wi));
+	put_col(sb, 10, fmt_ms(ms, ci));
+	put_col(sb, 10, with_excl ? fmt_ms(ms, ce) : "");
+	put_col(sb, 10, fmt_ms(ms, wi));
+	put_col(sb, 10, with_excl ? fmt_ms(ms, we) : "");
+	put_col(sb, 8, fmt_off_cpu(pct, ci, wi));
 }
 
 /* Exclusive time descending, then inclusive, then method id (and the view
@@ -217,16 +245,18 @@ static void put_exclusive(const struct cg_report *r, const struct cg_view *v, st
 	}
 	for (i = 0; i < v->nmethods; i++) {
 		const struct cg_pmethod *m = order[i];
-		char calls[48], pct[16];
+		char calls[48], pct[32];
 
 		strbuf_spill(sb);
 		cum += m->excl_us;
-		snprintf(calls, sizeof(calls), "%" PRIu64 "+%" PRIu64, m->calls, m->rec_calls);
+		fmt_calls(calls, m->calls, m->rec_calls);
 		if (v->has_other) {
-			strbuf_printf(sb, " %6s", fmt_pct(pct, m->excl_us, v->total_us));
-			strbuf_printf(sb, " %6s", fmt_pct(pct, cum, v->total_us));
+			put_col(sb, 6, fmt_pct(pct, m->excl_us, v->total_us));
+			put_col(sb, 6, fmt_pct(pct, cum, v->total_us));
 			put_dual(sb, v, m->incl_us, m->o_incl_us, 1, m->excl_us, m->o_excl_us);
-			strbuf_printf(sb, " %11s  [%zu] ", calls, (size_t)v->method_pos[m->index]);
+			put_col(sb, 11, calls);
+			strbuf_puts(sb, "  ");
+			put_index(sb, v->method_pos[m->index]);
 			put_method(sb, v->st, m->index, r->short_names);
 			strbuf_putc(sb, '\n');
 			continue;
@@ -235,7 +265,9 @@ static void put_exclusive(const struct cg_report *r, const struct cg_view *v, st
 		put_row_pct(sb, m->excl_us, v->total_us);
 		put_row_pct(sb, cum, v->total_us);
 		put_row_ms(sb, m->incl_us);
-		strbuf_printf(sb, " %15s  [%zu] ", calls, (size_t)v->method_pos[m->index]);
+		put_col(sb, 15, calls);
+		strbuf_puts(sb, "  ");
+		put_index(sb, v->method_pos[m->index]);
 		put_method(sb, v->st, m->index, r->short_names);
 		strbuf_putc(sb, '\n');
 	}
@@ -268,25 +300,29 @@ static void put_relatives(const struct cg_report *r, const struct cg_view *v,
 
 	for (k = ix->start[pos]; k < ix->start[pos + 1]; k++) {
 		const struct cg_pedge *e = &v->edges[ix->item[k]];
+		const char *role = parents ? "parent" : "child";
 		char calls[32];
 
 		strbuf_spill(sb);
-		snprintf(calls, sizeof(calls), "%" PRIu64, e->calls);
+		fmt_u64(calls, e->calls);
 		if (v->has_other) {
-			strbuf_printf(sb, "%-6s %6s", "", parents ? "parent" : "child");
+			strbuf_put_left(sb, 6, "");
+			put_col(sb, 6, role);
 			put_row_pct(sb, e->incl_us, base);
 			put_dual(sb, v, e->incl_us, e->o_incl_us, 0, 0, 0);
-			strbuf_printf(sb, " %11s  ", calls);
+			put_col(sb, 11, calls);
 		} else {
-			strbuf_printf(sb, "%8s %8s", "", parents ? "parent" : "child");
+			strbuf_put_right(sb, 8, "");
+			put_col(sb, 8, role);
 			put_row_pct(sb, e->incl_us, base);
 			put_row_ms(sb, e->incl_us);
-			strbuf_printf(sb, " %10s  ", calls);
+			put_col(sb, 10, calls);
 		}
+		strbuf_puts(sb, "  ");
 		if (parents) {
 			put_caller(sb, r, v, e);
 		} else {
-			strbuf_printf(sb, "[%zu] ", (size_t)v->method_pos[e->callee]);
+			put_index(sb, v->method_pos[e->callee]);
 			put_method(sb, r->st, e->callee, r->short_names);
 		}
 		strbuf_putc(sb, '\n');
@@ -319,20 +355,24 @@ static void put_inclusive(const struct cg_report *r, const struct cg_view *v, st
 
 		strbuf_puts(sb, "--------\n");
 		put_relatives(r, v, &in, i, m->incl_us, 1, sb);
-		snprintf(idx, sizeof(idx), "[%zu]", i);
-		snprintf(calls, sizeof(calls), "%" PRIu64 "+%" PRIu64, m->calls, m->rec_calls);
+		idx[0] = '[';
+		strcpy(idx + 1 + fmt_u64(idx + 1, i), "]");
+		fmt_calls(calls, m->calls, m->rec_calls);
 		if (v->has_other) {
-			strbuf_printf(sb, "%-6s %6s", idx, "");
+			strbuf_put_left(sb, 6, idx);
+			put_col(sb, 6, "");
 			put_row_pct(sb, m->incl_us, v->total_us);
 			put_dual(sb, v, m->incl_us, m->o_incl_us, 1, m->excl_us, m->o_excl_us);
-			strbuf_printf(sb, " %11s  ", calls);
+			put_col(sb, 11, calls);
 		} else {
-			strbuf_printf(sb, "%-8s %8s", idx, "");
+			strbuf_put_left(sb, 8, idx);
+			put_col(sb, 8, "");
 			put_row_pct(sb, m->incl_us, v->total_us);
 			put_row_ms(sb, m->incl_us);
 			put_row_ms(sb, m->excl_us);
-			strbuf_printf(sb, " %15s  ", calls);
+			put_col(sb, 15, calls);
 		}
+		strbuf_puts(sb, "  ");
 		put_method(sb, v->st, m->index, r->short_names);
 		strbuf_putc(sb, '\n');
 		put_relatives(r, v, &out, i, m->incl_us, 0, sb);

@@ -70,11 +70,55 @@ void strbuf_puts(struct strbuf *sb, const char *s)
 	strbuf_add(sb, s, strlen(s));
 }
 
-void strbuf_putc(struct strbuf *sb, char c)
+void strbuf_grow(struct strbuf *sb, size_t extra)
 {
-	reserve(sb, 1);
-	sb->data[sb->len++] = c;
+	reserve(sb, extra);
+}
+
+/* n spaces. */
+static void put_spaces(struct strbuf *sb, size_t n)
+{
+	reserve(sb, n);
+	memset(sb->data + sb->len, ' ', n);
+	sb->len += n;
 	sb->data[sb->len] = '\0';
+}
+
+void strbuf_put_right(struct strbuf *sb, size_t width, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < width)
+		put_spaces(sb, width - n);
+	strbuf_add(sb, s, n);
+}
+
+void strbuf_put_left(struct strbuf *sb, size_t width, const char *s)
+{
+	size_t n = strlen(s);
+
+	strbuf_add(sb, s, n);
+	if (n < width)
+		put_spaces(sb, width - n);
+}
+
+void strbuf_put_u64(struct strbuf *sb, uint64_t v)
+{
+	char buf[24];
+
+	strbuf_add(sb, buf, fmt_u64(buf, v));
+}
+
+void strbuf_put_hex(struct strbuf *sb, uint64_t v)
+{
+	char buf[16];
+	size_t n = 0;
+
+	do {
+		buf[sizeof(buf) - ++n] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	strbuf_add(sb, buf + sizeof(buf) - n, n);
 }
 
 void strbuf_printf(struct strbuf *sb, const char *fmt, ...)

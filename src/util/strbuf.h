@@ -35,9 +35,26 @@ void strbuf_free(struct strbuf *sb);
 void strbuf_reset(struct strbuf *sb);
 void strbuf_add(struct strbuf *sb, const void *p, size_t n);
 void strbuf_puts(struct strbuf *sb, const char *s);
-void strbuf_putc(struct strbuf *sb, char c);
+/* Room for extra more bytes and the NUL (strbuf_putc's slow path). */
+void strbuf_grow(struct strbuf *sb, size_t extra);
+/* Inline: names and escapes append a byte at a time. */
+static inline void strbuf_putc(struct strbuf *sb, char c)
+{
+	if (sb->len + 2 > sb->cap)
+		strbuf_grow(sb, 1);
+	sb->data[sb->len++] = c;
+	sb->data[sb->len] = '\0';
+}
 void strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* s padded with spaces to width: on the left as printf's "%*s"
+ * (strbuf_put_right), on the right as "%-*s" (strbuf_put_left).  For the
+ * rows of large tables, where printf's parsing costs more than the row. */
+void strbuf_put_right(struct strbuf *sb, size_t width, const char *s);
+void strbuf_put_left(struct strbuf *sb, size_t width, const char *s);
+/* v in decimal ("%" PRIu64) and in lower-case hex ("%" PRIx64). */
+void strbuf_put_u64(struct strbuf *sb, uint64_t v);
+void strbuf_put_hex(struct strbuf *sb, uint64_t v);
 /* Send what sb holds, now and at every strbuf_spill, to sink(ctx, ...). */
 void strbuf_set_sink(struct strbuf *sb, strbuf_sink_fn sink, void *ctx);
 /* With a sink and at least spill_at bytes held: hand them over and

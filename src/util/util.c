@@ -96,25 +96,82 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+size_t fmt_u64(char *buf, uint64_t v)
+{
+	char tmp[20];
+	size_t n = 0, i;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	for (i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	buf[n] = '\0';
+	return n;
+}
+
+/* v / 10^k "." the k digits of v % 10^k (k of 2 or 3), after prefix bytes
+ * already in buf; returns buf. */
+static char *fmt_fixed(char *buf, size_t prefix, uint64_t v, unsigned k)
+{
+	uint64_t scale = k == 3 ? 1000 : 100, frac = v % scale;
+	size_t n = prefix + fmt_u64(buf + prefix, v / scale);
+	unsigned i;
+
+	buf[n++] = '.';
+	for (i = k; i-- > 0;) {
+		buf[n + i] = (char)('0' + frac % 10);
+		frac /= 10;
+	}
+	buf[n + k] = '\0';
+	return buf;
+}
+
 char *fmt_ms(char *buf, uint64_t us)
 {
-	snprintf(buf, 32, "%" PRIu64 ".%03" PRIu64, us / 1000, us % 1000);
-	return buf;
+	return fmt_fixed(buf, 0, us, 3);
 }
 
 char *fmt_ms_signed(char *buf, int64_t us)
 {
 	uint64_t mag = us < 0 ? (uint64_t)0 - (uint64_t)us : (uint64_t)us;
 
-	snprintf(buf, 32, "%s%" PRIu64 ".%03" PRIu64, us < 0 ? "-" : "", mag / 1000, mag % 1000);
+	if (us < 0)
+		buf[0] = '-';
+	return fmt_fixed(buf, us < 0, mag, 3);
+}
+
+char *fmt_hundredths(char *buf, uint64_t num, uint64_t den, double d)
+{
+	uint64_t n, q, r, gap;
+
+	/* 10000 * num / den = q + r / den hundredths; d is within a few
+	 * units in its last place of it, under q * 2^-50 hundredths for the
+	 * q allowed here.  Rounding to q or q + 1 is settled when r / den is
+	 * farther than 2^-25 from one half; otherwise printf decides from d. */
+	if (den == 0 || num > UINT64_MAX / 10000)
+		goto exact_d;
+	n = num * 10000;
+	q = n / den;
+	r = n % den;
+	if (q >= (uint64_t)1 << 24)
+		goto exact_d;
+	/* r against den - r: twice r against den, without overflow. */
+	gap = r > den - r ? r - (den - r) : (den - r) - r;
+	if (gap <= (den >> 25) + 1)
+		goto exact_d;
+	return fmt_fixed(buf, 0, q + (r > den - r), 2);
+exact_d:
+	snprintf(buf, 32, "%.2f", d);
 	return buf;
 }
 
 char *fmt_pct(char *buf, uint64_t part, uint64_t whole)
 {
-	if (whole == 0)
-		snprintf(buf, 16, "0.00");
-	else
-		snprintf(buf, 16, "%.2f", 100.0 * (double)part / (double)whole);
-	return buf;
+	if (whole == 0) {
+		memcpy(buf, "0.00", 5);
+		return buf;
+	}
+	return fmt_hundredths(buf, part, whole, 100.0 * (double)part / (double)whole);
 }

@@ -57,8 +57,17 @@ char *fmt_ms(char *buf, uint64_t us);
 /* Same for a signed difference ("-0.250"). */
 char *fmt_ms_signed(char *buf, int64_t us);
 /* Percentage part/whole with two decimals into buf (at least 16 bytes);
- * "0.00" when whole is 0. */
+ * "0.00" when whole is 0.  The same text as printf's "%.2f" of
+ * 100.0 * part / whole in doubles. */
 char *fmt_pct(char *buf, uint64_t part, uint64_t whole);
+/* printf's "%.2f" of d, where d is 100 * num / den (den > 0) computed in
+ * doubles with a few roundings: the digits come from the exact integer
+ * quotient, and from d itself only when that quotient lies too close to a
+ * rounding boundary for d's error to be ruled out.  buf: at least 32
+ * bytes.  Returns buf. */
+char *fmt_hundredths(char *buf, uint64_t num, uint64_t den, double d);
+/* v in decimal into buf (at least 21 bytes), NUL-terminated; its length. */
+size_t fmt_u64(char *buf, uint64_t v);
 
 /* 64-bit mixing hash (splitmix64 finaliser). */
 static inline uint64_t hash64(uint64_t x)
