@@ -270,11 +270,22 @@ static void put_more(struct strbuf *sb, uint64_t v)
 	strbuf_put_u64(sb, v);
 }
 
-static void put_i64(struct strbuf *sb, int64_t v)
+/* One edge of a view's data (see put_view), after a comma unless it is the
+ * first (*n counts those written): caller, callee position, calls, incl,
+ * and oincl when the view has the other clock. */
+static void put_edge(struct strbuf *sb, size_t *n, int64_t caller, uint64_t callee,
+		     uint64_t calls, uint64_t incl, int has_other, uint64_t o_incl)
 {
-	if (v < 0)
+	if ((*n)++)
+		strbuf_putc(sb, ',');
+	if (caller < 0)
 		strbuf_putc(sb, '-');
-	strbuf_put_u64(sb, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
+	strbuf_put_u64(sb, caller < 0 ? (uint64_t)0 - (uint64_t)caller : (uint64_t)caller);
+	put_more(sb, callee);
+	put_more(sb, calls);
+	put_more(sb, incl);
+	if (has_other)
+		put_more(sb, o_incl);
 }
 
 /* One view's data: methods as flat [k, incl, excl, calls, rec] with k the
@@ -327,23 +338,13 @@ static void put_view(const struct cg_view *all, const struct cg_view *v, int vi,
 			continue;
 		}
 		strbuf_spill(sb);
-		if (n++)
-			strbuf_putc(sb, ',');
-		put_i64(sb, caller);
-		put_more(sb, all->method_pos[e->callee]);
-		put_more(sb, e->calls);
-		put_more(sb, e->incl_us);
-		if (v->has_other)
-			put_more(sb, e->o_incl_us);
+		put_edge(sb, &n, caller, all->method_pos[e->callee], e->calls, e->incl_us,
+			 v->has_other, e->o_incl_us);
 	}
-	for (i = 0; mg && i < all->nmethods; i++) {
-		if (!mg[i].used)
-			continue;
-		strbuf_printf(sb, "%s%" PRId64 ",%zu,%" PRIu64 ",%" PRIu64, n++ ? "," : "",
-			      -1 - (int64_t)F->nlisted, i, mg[i].calls, mg[i].incl);
-		if (v->has_other)
-			strbuf_printf(sb, ",%" PRIu64, mg[i].o_incl);
-	}
+	for (i = 0; mg && i < all->nmethods; i++)
+		if (mg[i].used)
+			put_edge(sb, &n, -1 - (int64_t)F->nlisted, i, mg[i].calls, mg[i].incl,
+				 v->has_other, mg[i].o_incl);
 	free(mg);
 	strbuf_puts(sb, "]}");
 }

@@ -70,11 +70,8 @@ static char *fmt_calls(char *buf, uint64_t calls, uint64_t rec)
 /* "[pos] ", a method's index in the listing. */
 static void put_index(struct strbuf *sb, size_t pos)
 {
-	char num[24];
-	size_t n = fmt_u64(num, pos);
-
 	strbuf_putc(sb, '[');
-	strbuf_add(sb, num, n);
+	strbuf_put_u64(sb, pos);
 	strbuf_puts(sb, "] ");
 }
 
