@@ -78,6 +78,18 @@ static int durations(const struct cg_events *ev, size_t i, uint64_t **dur, size_
 	return n < 0 ? -1 : 0;
 }
 
+/* The start of a begin or end event up to its name's opening quote; head
+ * holds the thread's "pid":P,"tid":T,"ts": (written once per thread). */
+static void put_head(struct strbuf *sb, char ph, const struct strbuf *head, uint64_t ts)
+{
+	strbuf_puts(sb, ",\n{\"ph\":\"");
+	strbuf_putc(sb, ph);
+	strbuf_puts(sb, "\",");
+	strbuf_add(sb, head->data, head->len);
+	strbuf_put_u64(sb, ts);
+	strbuf_puts(sb, ",\"name\":\"");
+}
+
 static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg_error *err)
 {
 	const struct cg_pthread *threads = profile_threads(r->profile);
@@ -91,7 +103,7 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 	uint32_t *open_m = NULL;  /* method of each open call */
 	size_t cap_keep = 0, cap_m = 0;
 	struct cg_exportnames *names;
-	struct strbuf meta;
+	struct strbuf meta, head;
 	int64_t pid = r->info->pid >= 0 ? r->info->pid : 0;
 
 	if (!r->events) {
@@ -143,6 +155,7 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 	free(used);
 
 	strbuf_init(&meta);
+	strbuf_init(&head);
 	strbuf_printf(sb, "{\"traceEvents\":[\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRId64
 			  ",\"tid\":0,\"args\":{\"name\":\"",
 		      pid);
@@ -163,6 +176,8 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 		strbuf_printf(sb, "\"}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%" PRId64
 				  ",\"tid\":%u,\"args\":{\"sort_index\":%zu}}",
 			      pid, t->tid, i);
+		strbuf_reset(&head);
+		strbuf_printf(&head, "\"pid\":%" PRId64 ",\"tid\":%u,\"ts\":", pid, t->tid);
 		if (durations(r->events, i, &dur, &cap, &st, &cap_st, &n, err) < 0) {
 			rc = -1;
 			break;
@@ -186,17 +201,13 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 					if (!kp)
 						continue;
 					kept++;
-					strbuf_printf(sb, ",\n{\"ph\":\"B\",\"pid\":%" PRId64 ",\"tid\":%u,\"ts\":%" PRIu64
-							  ",\"name\":\"",
-						      pid, t->tid, e[k].t);
+					put_head(sb, 'B', &head, e[k].t);
 					strbuf_put_json(sb, exportname_get(names, e[k].midx));
 					strbuf_puts(sb, "\"}");
 				} else if (depth) {
 					if (!keep[--depth])
 						continue;
-					strbuf_printf(sb, ",\n{\"ph\":\"E\",\"pid\":%" PRId64 ",\"tid\":%u,\"ts\":%" PRIu64
-							  ",\"name\":\"",
-						      pid, t->tid, e[k].t);
+					put_head(sb, 'E', &head, e[k].t);
 					strbuf_put_json(sb, exportname_get(names, open_m[depth]));
 					strbuf_puts(sb, "\",\"args\":{}}");
 				}
@@ -223,6 +234,7 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 	strbuf_puts(sb, "]}}}\n");
 done:
 	strbuf_free(&meta);
+	strbuf_free(&head);
 	exportname_free(names);
 fail:
 	free(dur);

@@ -35,6 +35,14 @@ static void put_frame(struct strbuf *sb, const char *str, size_t len)
 	}
 }
 
+/* A line's count: " N\n". */
+static void put_count(struct strbuf *sb, uint64_t n)
+{
+	strbuf_putc(sb, ' ');
+	strbuf_put_u64(sb, n);
+	strbuf_putc(sb, '\n');
+}
+
 struct name_ent {
 	union {
 		size_t off;       /* into the names buffer while it grows */
@@ -232,7 +240,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			strbuf_add(&line, ents[rank[n->midx]].at.name, ents[rank[n->midx]].len);
 			if (n->excl_us) {
 				strbuf_add(out, line.data, line.len);
-				strbuf_printf(out, " %" PRIu64 "\n", n->excl_us);
+				put_count(out, n->excl_us);
 			}
 			if (depth >= FOLDED_MAX_DEPTH) {
 				/* At the cap: everything below is one line. */

@@ -28,6 +28,21 @@ static uint32_t frame_of(uint32_t *frame, uint32_t **order, size_t *n, size_t *c
 	return frame[m];
 }
 
+/* One open ('O') or close ('C') event, after a comma unless it is the
+ * first. */
+static void put_event(struct strbuf *sb, char type, uint32_t frame, uint64_t at, int comma)
+{
+	if (comma)
+		strbuf_putc(sb, ',');
+	strbuf_puts(sb, "\n{\"type\":\"");
+	strbuf_putc(sb, type);
+	strbuf_puts(sb, "\",\"frame\":");
+	strbuf_put_u64(sb, frame);
+	strbuf_puts(sb, ",\"at\":");
+	strbuf_put_u64(sb, at);
+	strbuf_putc(sb, '}');
+}
+
 static void put_events(struct strbuf *sb, const struct cg_event *e, size_t n, uint64_t first,
 		       uint32_t *frame, uint32_t **order, size_t *nf, size_t *cap,
 		       uint32_t **stack, size_t *depth, size_t *cap_stack, int *comma)
@@ -42,12 +57,10 @@ static void put_events(struct strbuf *sb, const struct cg_event *e, size_t n, ui
 			f = frame_of(frame, order, nf, cap, e[i].midx);
 			*stack = xgrow(*stack, cap_stack, *depth + 1, sizeof(**stack));
 			(*stack)[(*depth)++] = f;
-			strbuf_printf(sb, "%s\n{\"type\":\"O\",\"frame\":%u,\"at\":%" PRIu64 "}",
-				      *comma ? "," : "", f, at);
+			put_event(sb, 'O', f, at, *comma);
 		} else if (*depth) {
 			f = (*stack)[--*depth];
-			strbuf_printf(sb, "%s\n{\"type\":\"C\",\"frame\":%u,\"at\":%" PRIu64 "}",
-				      *comma ? "," : "", f, at);
+			put_event(sb, 'C', f, at, *comma);
 		}
 		*comma = 1;
 	}
