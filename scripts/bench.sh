@@ -62,9 +62,9 @@ case $(date +%N) in
 *) ns() { date +%s%N; } ;;
 esac
 
-# run_once OUTFILE CMD...: runs CMD, appends "wall_s cpu_s rss_kb rc" to OUTFILE.
+# run_once RUNS CMD...: runs CMD, appends "wall_s cpu_s rss_kb rc" to the file RUNS.
 run_once() {
-	out=$1
+	runs_to=$1
 	shift
 	t0=$(ns)
 	if [ -n "$timebin" ]; then
@@ -85,7 +85,7 @@ run_once() {
 		rss=-
 	fi
 	awk -v a="$t0" -v b="$t1" -v c="$cpu" -v m="$rss" -v r="$rc" \
-		'BEGIN { printf "%.4f %s %s %s\n", (b - a) / 1e9, c, m, r }' >>"$out"
+		'BEGIN { printf "%.4f %s %s %s\n", (b - a) / 1e9, c, m, r }' >>"$runs_to"
 }
 
 # median FILE COLUMN: median of a numeric column ("-" when not numeric).
@@ -266,6 +266,7 @@ if [ -s "$tmp/outtraces" ]; then
 	printf '%-17s %-12s %7s %6s %8s %7s %7s %7s %7s %7s\n' \
 		trace output "wall s" "cpu s" "Mrec/cs" "Mrec/s" "RSS MB" B/edge B/meth B/unkn
 	j1_rate= j2_rate=
+	ctx_n= ctx_rss_html= ctx_rss_folded= ctx_rss_pprof=
 	while read -r name recs c_edges c_methods c_unknown; do
 		trace=$tmp/$name.trace
 		cat "$trace" >/dev/null
@@ -288,6 +289,10 @@ if [ -s "$tmp/outtraces" ]; then
 			dump) measure "$cg" -q -o "$trace" ;;
 			diff) measure "$cg" -q -d "$trace" "$trace" ;;
 			esac
+			# Folded stacks have a line per calling context with self time:
+			# counted here, for the context-bound outputs' RSS per context.
+			[ "$kind" = folded ] && [ "$m_rc" = 0 ] && ctx_n=$(wc -l <"$out")
+			case $kind in html | folded | pprof) eval "ctx_rss_$kind=\$m_rss" ;; esac
 			rm -f "$out" "$out.svg"
 			if [ "$m_rc" != 0 ]; then
 				printf '%-17s %-12s failed: %s\n' "$name" "$kind" "$(tail -n 1 "$tmp/stderr")"
@@ -316,6 +321,12 @@ if [ -s "$tmp/outtraces" ]; then
 				note "$v $name $kind: $m_wall s wall ($m_cpu cpu s), $m_rss MB (target <= 2 s, < 256 MB)"
 			fi
 		done
+		if [ -n "$ctx_n" ]; then
+			printf '%-17s %s calling contexts with self time (folded lines); RSS per context: html %s B, folded %s B, pprof %s B\n' \
+				"$name" "$ctx_n" "$(per "$ctx_rss_html" "$ctx_n")" "$(per "$ctx_rss_folded" "$ctx_n")" \
+				"$(per "$ctx_rss_pprof" "$ctx_n")"
+		fi
+		ctx_n= ctx_rss_html= ctx_rss_folded= ctx_rss_pprof=
 		if [ "$name" = program-10k-1g ] || { [ "$quick" = 1 ] && [ "$name" = program-10k-100m ]; }; then
 			# All cores: -j 2 against -j 1, wall clock, run in turns so
 			# that both see the same machine; the same JSON from both.
