@@ -1,19 +1,25 @@
 /* protobuf.c - protocol buffer wire encoding (see protobuf.h). */
 #include "render/protobuf.h"
 
-void pb_varint(struct strbuf *sb, uint64_t v)
+/* v's varint at p (room for 10 bytes); returns the bytes written. */
+static size_t put_varint(unsigned char *p, uint64_t v)
 {
-	unsigned char b[10];
 	size_t n = 0;
 
-	do {
-		b[n] = (unsigned char)(v & 0x7f);
+	while (v >= 0x80) {
+		p[n++] = (unsigned char)(v | 0x80);
 		v >>= 7;
-		if (v)
-			b[n] |= 0x80;
-		n++;
-	} while (v);
-	strbuf_add(sb, b, n);
+	}
+	p[n++] = (unsigned char)v;
+	return n;
+}
+
+void pb_varint(struct strbuf *sb, uint64_t v)
+{
+	if (sb->len + 11 > sb->cap)
+		strbuf_grow(sb, 10);
+	sb->len += put_varint((unsigned char *)sb->data + sb->len, v);
+	sb->data[sb->len] = '\0';
 }
 
 void pb_uint(struct strbuf *sb, uint32_t field, uint64_t v, int always)
@@ -35,6 +41,7 @@ void pb_bytes(struct strbuf *sb, uint32_t field, const void *p, size_t n)
 void pb_packed(struct strbuf *sb, uint32_t field, const uint64_t *v, size_t n)
 {
 	size_t i, len = 0;
+	unsigned char *p;
 
 	if (!n)
 		return;
@@ -48,6 +55,12 @@ void pb_packed(struct strbuf *sb, uint32_t field, const uint64_t *v, size_t n)
 	}
 	pb_varint(sb, (uint64_t)field << 3 | 2);
 	pb_varint(sb, len);
+	/* The values' bytes at once: len of them, counted above. */
+	if (sb->len + len + 1 > sb->cap)
+		strbuf_grow(sb, len);
+	p = (unsigned char *)sb->data + sb->len;
 	for (i = 0; i < n; i++)
-		pb_varint(sb, v[i]);
+		p += put_varint(p, v[i]);
+	sb->len += len;
+	sb->data[sb->len] = '\0';
 }
