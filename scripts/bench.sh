@@ -266,9 +266,9 @@ if [ -s "$tmp/outtraces" ]; then
 	printf '%-17s %-12s %7s %6s %8s %7s %7s %7s %7s %7s\n' \
 		trace output "wall s" "cpu s" "Mrec/cs" "Mrec/s" "RSS MB" B/edge B/meth B/unkn
 	j1_rate= j2_rate=
-	ctx_n= ctx_rss_html= ctx_rss_folded= ctx_rss_pprof=
 	while read -r name recs c_edges c_methods c_unknown; do
 		trace=$tmp/$name.trace
+		ctx_n= ctx_rss_html= ctx_rss_folded= ctx_rss_pprof=
 		cat "$trace" >/dev/null
 		kinds="text json svg html folded pprof speedscope chrome callgrind"
 		# The million-method traces: also the dump and a diff with itself.
@@ -291,8 +291,13 @@ if [ -s "$tmp/outtraces" ]; then
 			esac
 			# Folded stacks have a line per calling context with self time:
 			# counted here, for the context-bound outputs' RSS per context.
-			[ "$kind" = folded ] && [ "$m_rc" = 0 ] && ctx_n=$(wc -l <"$out")
-			case $kind in html | folded | pprof) eval "ctx_rss_$kind=\$m_rss" ;; esac
+			case $kind in
+			html) ctx_rss_html=$m_rss ;;
+			folded)
+				ctx_rss_folded=$m_rss
+				[ "$m_rc" != 0 ] || ctx_n=$(wc -l <"$out") ;;
+			pprof) ctx_rss_pprof=$m_rss ;;
+			esac
 			rm -f "$out" "$out.svg"
 			if [ "$m_rc" != 0 ]; then
 				printf '%-17s %-12s failed: %s\n' "$name" "$kind" "$(tail -n 1 "$tmp/stderr")"
@@ -326,7 +331,6 @@ if [ -s "$tmp/outtraces" ]; then
 				"$name" "$ctx_n" "$(per "$ctx_rss_html" "$ctx_n")" "$(per "$ctx_rss_folded" "$ctx_n")" \
 				"$(per "$ctx_rss_pprof" "$ctx_n")"
 		fi
-		ctx_n= ctx_rss_html= ctx_rss_folded= ctx_rss_pprof=
 		if [ "$name" = program-10k-1g ] || { [ "$quick" = 1 ] && [ "$name" = program-10k-100m ]; }; then
 			# All cores: -j 2 against -j 1, wall clock, run in turns so
 			# that both see the same machine; the same JSON from both.

@@ -16,8 +16,7 @@ static size_t put_varint(unsigned char *p, uint64_t v)
 
 void pb_varint(struct strbuf *sb, uint64_t v)
 {
-	if (sb->len + 11 > sb->cap)
-		strbuf_grow(sb, 10);
+	strbuf_grow(sb, 10);
 	sb->len += put_varint((unsigned char *)sb->data + sb->len, v);
 	sb->data[sb->len] = '\0';
 }
@@ -56,8 +55,7 @@ void pb_packed(struct strbuf *sb, uint32_t field, const uint64_t *v, size_t n)
 	pb_varint(sb, (uint64_t)field << 3 | 2);
 	pb_varint(sb, len);
 	/* The values' bytes at once: len of them, counted above. */
-	if (sb->len + len + 1 > sb->cap)
-		strbuf_grow(sb, len);
+	strbuf_grow(sb, len);
 	p = (unsigned char *)sb->data + sb->len;
 	for (i = 0; i < n; i++)
 		p += put_varint(p, v[i]);

@@ -70,7 +70,7 @@ void strbuf_puts(struct strbuf *sb, const char *s)
 	strbuf_add(sb, s, strlen(s));
 }
 
-void strbuf_grow(struct strbuf *sb, size_t extra)
+void strbuf_grow_slow(struct strbuf *sb, size_t extra)
 {
 	reserve(sb, extra);
 }

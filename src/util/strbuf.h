@@ -35,13 +35,17 @@ void strbuf_free(struct strbuf *sb);
 void strbuf_reset(struct strbuf *sb);
 void strbuf_add(struct strbuf *sb, const void *p, size_t n);
 void strbuf_puts(struct strbuf *sb, const char *s);
-/* Room for extra more bytes and the NUL (strbuf_putc's slow path). */
-void strbuf_grow(struct strbuf *sb, size_t extra);
-/* Inline: names and escapes append a byte at a time. */
+void strbuf_grow_slow(struct strbuf *sb, size_t extra);
+/* Room for extra more bytes and the NUL.  Inline: names, escapes and
+ * varints append a few bytes at a time. */
+static inline void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	if (sb->len + extra + 1 > sb->cap)
+		strbuf_grow_slow(sb, extra);
+}
 static inline void strbuf_putc(struct strbuf *sb, char c)
 {
-	if (sb->len + 2 > sb->cap)
-		strbuf_grow(sb, 1);
+	strbuf_grow(sb, 1);
 	sb->data[sb->len++] = c;
 	sb->data[sb->len] = '\0';
 }
