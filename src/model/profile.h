@@ -120,7 +120,8 @@ struct cg_view {
 
 /* The definition of a view's method, read from the symtab without keeping a
  * copy per method: as symtab_method_peek, *tmp may be filled and must not be
- * reused while the result is read; its strings live as long as the symtab. */
+ * reused while the result is read; its strings live as long as the symtab
+ * (an unknown id's name and id text as long as *tmp). */
 static inline const struct cg_method_info *profile_method(const struct cg_view *v,
 							  const struct cg_pmethod *m,
 							  struct cg_method_info *tmp)

@@ -153,10 +153,10 @@ static struct cg_method_info *info_of(struct cg_symtab *st, uint32_t index)
 	if (r) {
 		fill_from_def(st, m, def_of(r));
 	} else {
-		int n = snprintf(buf, sizeof(buf), "0x%x", st->keys[index]);
-
+		memcpy(buf, "0x", 2);
 		m->klass = "unknown";
-		m->name = m->id_text = strpool_dup(st->pool, buf, (size_t)n);
+		m->name = m->id_text =
+			strpool_dup(st->pool, buf, 2 + fmt_hex(buf + 2, st->keys[index]));
 		m->sig = "";
 		m->source = "";
 		m->unknown = 1;
@@ -314,8 +314,21 @@ const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint
 {
 	const struct def *d = def_of(st->refs[index]);
 
-	if (!d)
-		return symtab_method(st, index); /* built, or an unknown id */
+	if (is_info(st->refs[index]))
+		return (const struct cg_method_info *)st->refs[index];
+	if (!d) {
+		/* An unknown id: its text in tmp, as info_of would build it. */
+		memset(tmp, 0, sizeof(*tmp));
+		tmp->id = st->keys[index];
+		memcpy(tmp->text, "0x", 2);
+		fmt_hex(tmp->text + 2, st->keys[index]);
+		tmp->klass = "unknown";
+		tmp->name = tmp->id_text = tmp->text;
+		tmp->sig = "";
+		tmp->source = "";
+		tmp->unknown = 1;
+		return tmp;
+	}
 	memset(tmp, 0, sizeof(*tmp));
 	tmp->id = st->keys[index];
 	fill_from_def(st, tmp, d);
@@ -360,14 +373,14 @@ int symtab_class_cmp(const char *a, const char *b)
 }
 
 void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,
-			 const char **name)
+			 const char **name, struct cg_method_info *tmp)
 {
 	uintptr_t r = st->refs[index];
 	const struct def *d = def_of(r);
 	const char *p;
 
 	if (!d) {
-		const struct cg_method_info *m = symtab_method(st, index);
+		const struct cg_method_info *m = symtab_method_peek(st, index, tmp);
 
 		*klass = m->klass;
 		*name = m->name;

@@ -38,6 +38,8 @@ struct cg_method_info {
 			     * NULL when absent, or when the key wrote "0x" and
 			     * id in lowercase hex without leading zeros, the
 			     * form to print then */
+	char text[12];      /* symtab_method_peek of an unknown id: its "0x<hex>",
+			     * the name and id_text then */
 };
 
 struct cg_thread_info {
@@ -77,10 +79,11 @@ uint32_t symtab_method_index(struct cg_symtab *st, uint32_t key);
 size_t symtab_method_count(const struct cg_symtab *st);
 const struct cg_method_info *symtab_method(const struct cg_symtab *st, uint32_t index);
 /* The method's cg_method_info without building it when it is not built
- * yet: then *tmp is filled (its strings are the symtab's, valid for the
- * symtab's lifetime) and returned, to be read before tmp is reused.  For
- * passes that read every method once (dumps, exports), which would
- * otherwise keep about 64 bytes per method. */
+ * yet: then *tmp is filled and returned, to be read before tmp is reused.
+ * Its strings are the symtab's, valid for the symtab's lifetime, except an
+ * unknown id's name and id_text, which are tmp's text.  For passes that
+ * read every method once (dumps, exports, views), which would otherwise
+ * keep about 100 bytes per method. */
 const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint32_t index,
 						struct cg_method_info *tmp);
 /* The method's full id, as symtab_method gives it, without building its
@@ -93,9 +96,10 @@ int symtab_method_cmp_id(const struct cg_symtab *st, uint32_t a, uint32_t b);
  * unsigned chars, a string's end before any byte). */
 int symtab_class_cmp(const char *a, const char *b);
 /* The class and name of a method, as symtab_method gives them, without
- * building its cg_method_info (for passes over every method of the key). */
+ * building its cg_method_info (for passes over every method of the key);
+ * an unknown id's name is tmp's text, as symtab_method_peek leaves it. */
 void symtab_method_names(const struct cg_symtab *st, uint32_t index, const char **klass,
-			 const char **name);
+			 const char **name, struct cg_method_info *tmp);
 /* Number of distinct ids that were referenced but never defined. */
 size_t symtab_unknown_count(const struct cg_symtab *st);
 

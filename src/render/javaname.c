@@ -185,11 +185,12 @@ unsigned char *javaname_overloads(const struct cg_symtab *st)
 	slots = xcalloc(nslots, sizeof(*slots));
 	for (i = 0; i < n; i++) {
 		const char *klass, *name, *k2, *n2;
+		struct cg_method_info t1, t2;
 		size_t s;
 
-		symtab_method_names(st, (uint32_t)i, &klass, &name);
+		symtab_method_names(st, (uint32_t)i, &klass, &name, &t1);
 		for (s = (size_t)overload_hash(klass, name) & mask; slots[s]; s = (s + 1) & mask) {
-			symtab_method_names(st, slots[s] - 1, &k2, &n2);
+			symtab_method_names(st, slots[s] - 1, &k2, &n2, &t2);
 			if (symtab_class_cmp(klass, k2) == 0 && strcmp(name, n2) == 0)
 				break;
 		}

@@ -382,8 +382,10 @@ static void put_inclusive(const struct cg_report *r, const struct cg_view *v, st
 static const char *class_of(const struct cg_view *v, uint32_t pos)
 {
 	const char *klass, *name;
+	struct cg_method_info tmp;
 
-	symtab_method_names(v->st, v->methods[pos].index, &klass, &name);
+	/* A class is never tmp's. */
+	symtab_method_names(v->st, v->methods[pos].index, &klass, &name, &tmp);
 	return klass;
 }
 

@@ -111,14 +111,9 @@ void strbuf_put_u64(struct strbuf *sb, uint64_t v)
 
 void strbuf_put_hex(struct strbuf *sb, uint64_t v)
 {
-	char buf[16];
-	size_t n = 0;
+	char buf[17];
 
-	do {
-		buf[sizeof(buf) - ++n] = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v);
-	strbuf_add(sb, buf + sizeof(buf) - n, n);
+	strbuf_add(sb, buf, fmt_hex(buf, v));
 }
 
 void strbuf_printf(struct strbuf *sb, const char *fmt, ...)

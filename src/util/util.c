@@ -123,6 +123,17 @@ size_t fmt_u64(char *buf, uint64_t v)
 	return n;
 }
 
+size_t fmt_hex(char *buf, uint64_t v)
+{
+	/* Digits: a quarter of the significant bits, rounded up. */
+	size_t n = v ? (size_t)(67 - __builtin_clzll(v)) / 4 : 1, i;
+
+	for (i = n; i-- > 0; v >>= 4)
+		buf[i] = "0123456789abcdef"[v & 15];
+	buf[n] = '\0';
+	return n;
+}
+
 /* v / 10^k "." the k digits of v % 10^k (k of 2 or 3), after prefix bytes
  * already in buf; returns buf. */
 static char *fmt_fixed(char *buf, size_t prefix, uint64_t v, unsigned k)

@@ -68,6 +68,9 @@ char *fmt_pct(char *buf, uint64_t part, uint64_t whole);
 char *fmt_hundredths(char *buf, uint64_t num, uint64_t den, double d);
 /* v in decimal into buf (at least 21 bytes), NUL-terminated; its length. */
 size_t fmt_u64(char *buf, uint64_t v);
+/* v in lower-case hex without leading zeros ("%" PRIx64) into buf (at least
+ * 17 bytes), NUL-terminated; its length. */
+size_t fmt_hex(char *buf, uint64_t v);
 
 /* 64-bit mixing hash (splitmix64 finaliser). */
 static inline uint64_t hash64(uint64_t x)

@@ -89,7 +89,7 @@ UNIT_TEST(fmt_hundredths_matches_printf)
 	return 0;
 }
 
-UNIT_TEST(fmt_ms_and_u64_match_printf)
+UNIT_TEST(fmt_ms_u64_and_hex_match_printf)
 {
 	uint64_t s = 1;
 	char got[32], want[64];
@@ -116,7 +116,14 @@ UNIT_TEST(fmt_ms_and_u64_match_printf)
 		snprintf(want, sizeof(want), "%" PRIu64, v);
 		CHECK_EQ_U64(fmt_u64(got, v), strlen(want));
 		CHECK_EQ_STR(got, want);
+		snprintf(want, sizeof(want), "%" PRIx64, v);
+		CHECK_EQ_U64(fmt_hex(got, v), strlen(want));
+		CHECK_EQ_STR(got, want);
 	}
+	CHECK_EQ_U64(fmt_hex(got, 0), 1);
+	CHECK_EQ_STR(got, "0");
+	CHECK_EQ_U64(fmt_hex(got, UINT64_MAX), 16);
+	CHECK_EQ_STR(got, "ffffffffffffffff");
 	return 0;
 }
 

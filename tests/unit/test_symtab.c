@@ -34,11 +34,12 @@ UNIT_TEST(symtab_definitions_built_on_request)
 	uint32_t b = symtab_define_method(st, 0x8, "com/ex/A", "stop", "(I)V", "", 0);
 	uint32_t u = symtab_method_index(st, 0x100);
 	const struct cg_method_info *m, *m2;
+	struct cg_method_info tmp;
 	const char *klass, *name;
 
 	CHECK_EQ_U64(symtab_method_count(st), 3);
 	CHECK_EQ_U64(symtab_unknown_count(st), 1);
-	symtab_method_names(st, b, &klass, &name);
+	symtab_method_names(st, b, &klass, &name, &tmp);
 	CHECK_EQ_STR(klass, "com/ex/A");
 	CHECK_EQ_STR(name, "stop");
 	m = symtab_method(st, a);
@@ -51,7 +52,7 @@ UNIT_TEST(symtab_definitions_built_on_request)
 	CHECK_EQ_STR(m2->name, "0x100");
 	CHECK_EQ_STR(m2->id_text, "0x100");
 	CHECK_EQ_U64(m2->unknown, 1);
-	symtab_method_names(st, u, &klass, &name);
+	symtab_method_names(st, u, &klass, &name, &tmp);
 	CHECK_EQ_STR(name, "0x100");
 
 	/* The last definition wins, in the same cg_method_info. */
@@ -68,6 +69,12 @@ UNIT_TEST(symtab_definitions_built_on_request)
 	CHECK_EQ_STR(m2->name, "late");
 	symtab_method_index(st, 0x200);
 	CHECK_EQ_U64(symtab_unknown_count(st), 1);
+	/* Its names without building it: the name is tmp's. */
+	symtab_method_names(st, symtab_method_index(st, 0x200), &klass, &name, &tmp);
+	CHECK_EQ_STR(klass, "unknown");
+	CHECK_EQ_STR(name, "0x200");
+	CHECK(name == tmp.text);
+	CHECK(symtab_method_peek(st, symtab_method_index(st, 0x200), &tmp) == &tmp);
 	symtab_define_method(st, 0x200, "com/ex/D", "d", "()V", "", 0);
 	CHECK_EQ_U64(symtab_unknown_count(st), 0);
 	CHECK_EQ_U64(symtab_method(st, symtab_method_index(st, 0x200))->unknown, 0);
@@ -90,7 +97,7 @@ UNIT_TEST(symtab_peek_builds_nothing)
 {
 	struct cg_symtab *st = symtab_create();
 	uint32_t a, v, u;
-	struct cg_method_info tmp;
+	struct cg_method_info tmp, tmp2;
 	const struct cg_method_info *m, *built;
 
 	define_three(st, &a, &v, &u);
@@ -104,12 +111,27 @@ UNIT_TEST(symtab_peek_builds_nothing)
 	CHECK_EQ_U64(symtab_find_method(st, 0x8), v);
 	CHECK(m->id_text == NULL); /* printed as "0x7f001234abcd" */
 	CHECK_EQ_STR(m->name, "f");
+	/* An unknown id too: its text lives in the caller's struct. */
 	m = symtab_method_peek(st, u, &tmp);
+	CHECK(m == &tmp);
 	CHECK_EQ_STR(m->name, "0x100");
+	CHECK_EQ_STR(m->id_text, "0x100");
+	CHECK_EQ_STR(m->klass, "unknown");
+	CHECK_EQ_STR(m->sig, "");
+	CHECK_EQ_STR(m->source, "");
+	CHECK_EQ_U64(m->id, 0x100);
 	CHECK_EQ_U64(m->unknown, 1);
+	CHECK(symtab_method_peek(st, u, &tmp2) == &tmp2);
+	CHECK(tmp2.name != tmp.name);
 	built = symtab_method(st, a);
 	CHECK(built != &tmp);
 	CHECK(symtab_method_peek(st, a, &tmp) == built);
+	/* Once built, the peek gives the same strings from the symtab. */
+	built = symtab_method(st, u);
+	CHECK(built != &tmp && built != &tmp2);
+	CHECK_EQ_STR(built->name, "0x100");
+	CHECK_EQ_STR(built->klass, "unknown");
+	CHECK(symtab_method_peek(st, u, &tmp) == built);
 	symtab_free(st);
 	return 0;
 }
