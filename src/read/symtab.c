@@ -139,28 +139,36 @@ static void fill_from_def(const struct cg_symtab *st, struct cg_method_info *m,
 	m->name = p;
 }
 
+/* Fill m for method index, not built: from its definition, or as an
+ * unknown id whose name and id text are m's own text. */
+static void fill_info(const struct cg_symtab *st, struct cg_method_info *m, uint32_t index)
+{
+	const struct def *d = def_of(st->refs[index]);
+
+	memset(m, 0, sizeof(*m));
+	m->id = st->keys[index];
+	if (d) {
+		fill_from_def(st, m, d);
+		return;
+	}
+	memcpy(m->text, "0x", 2);
+	fmt_hex(m->text + 2, st->keys[index]);
+	m->klass = "unknown";
+	m->name = m->id_text = m->text;
+	m->sig = "";
+	m->source = "";
+	m->unknown = 1;
+}
+
 static struct cg_method_info *info_of(struct cg_symtab *st, uint32_t index)
 {
 	uintptr_t r = st->refs[index];
 	struct cg_method_info *m;
-	char buf[32];
 
 	if (is_info(r))
 		return (struct cg_method_info *)r;
 	m = strpool_alloc(st->pool, sizeof(*m), sizeof(void *));
-	memset(m, 0, sizeof(*m));
-	m->id = st->keys[index];
-	if (r) {
-		fill_from_def(st, m, def_of(r));
-	} else {
-		memcpy(buf, "0x", 2);
-		m->klass = "unknown";
-		m->name = m->id_text =
-			strpool_dup(st->pool, buf, 2 + fmt_hex(buf + 2, st->keys[index]));
-		m->sig = "";
-		m->source = "";
-		m->unknown = 1;
-	}
+	fill_info(st, m, index);
 	st->refs[index] = (uintptr_t)m;
 	return m;
 }
@@ -312,26 +320,9 @@ const struct cg_method_info *symtab_method(const struct cg_symtab *st, uint32_t 
 const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint32_t index,
 						struct cg_method_info *tmp)
 {
-	const struct def *d = def_of(st->refs[index]);
-
 	if (is_info(st->refs[index]))
 		return (const struct cg_method_info *)st->refs[index];
-	if (!d) {
-		/* An unknown id: its text in tmp, as info_of would build it. */
-		memset(tmp, 0, sizeof(*tmp));
-		tmp->id = st->keys[index];
-		memcpy(tmp->text, "0x", 2);
-		fmt_hex(tmp->text + 2, st->keys[index]);
-		tmp->klass = "unknown";
-		tmp->name = tmp->id_text = tmp->text;
-		tmp->sig = "";
-		tmp->source = "";
-		tmp->unknown = 1;
-		return tmp;
-	}
-	memset(tmp, 0, sizeof(*tmp));
-	tmp->id = st->keys[index];
-	fill_from_def(st, tmp, d);
+	fill_info(st, tmp, index);
 	return tmp;
 }
 

@@ -38,8 +38,7 @@ struct cg_method_info {
 			     * NULL when absent, or when the key wrote "0x" and
 			     * id in lowercase hex without leading zeros, the
 			     * form to print then */
-	char text[12];      /* symtab_method_peek of an unknown id: its "0x<hex>",
-			     * the name and id_text then */
+	char text[12];      /* an unknown id's "0x<hex>": its name and id_text */
 };
 
 struct cg_thread_info {
