@@ -1,10 +1,14 @@
 /* cct.c - calling-context tree built from the replay's visible frames.
  *
- * Nodes live in one array; a node's children are a singly linked list, found
- * by an open-addressing table keyed by (parent node, method index), so an
- * entry costs one lookup.  Each thread keeps a stack of (node, entry time,
- * time of finished children); a leave charges the node its duration and its
- * exclusive share. */
+ * Nodes live in one array.  During the replay a node's child is found by an
+ * open-addressing table keyed by (parent node, method index), so an entry
+ * costs one lookup; each thread keeps a stack of (node, entry time) and the
+ * list of its root's children (for adopt).  When the replay finishes the
+ * table goes and the children of every node are laid out in one array,
+ * grouped by parent.  Exclusive time is derived, never stored: the replay
+ * nests (a child's activations lie inside its parent's, on both clocks),
+ * so the time a node spent on top is its inclusive time less its
+ * children's. */
 #include "model/cct.h"
 
 #include <stddef.h>
@@ -16,15 +20,15 @@
 
 struct cframe {
 	uint32_t node;
-	uint64_t entry;
-	uint64_t child;    /* time of children that have returned */
-	uint64_t o_entry, o_child; /* the same on the other clock */
+	uint64_t entry, o_entry;
 };
 
 struct cthread {
 	uint32_t root;
 	struct cframe *stack;
 	size_t depth, cap;
+	uint32_t *rootkids;   /* children of root, oldest first */
+	size_t nrootkids, cap_rootkids;
 	uint64_t o_first, o_now; /* other clock, as last reported */
 };
 
@@ -33,8 +37,12 @@ struct cg_cct {
 	size_t n, cap;
 	struct cthread *threads;
 	size_t nthreads, cap_threads;
-	struct cg_itab tab;   /* (parent node, method index) -> child node; the key is a
-	                       * node's first 8 bytes */
+	struct cg_itab tab;   /* replay: (parent node, method index) -> child node; the
+	                       * key is a node's first 8 bytes */
+	uint32_t *kid_start;  /* finished: children of node i are
+	                       * kids[kid_start[i] .. kid_start[i + 1]) */
+	uint32_t *kids;
+	int finished;
 };
 
 /* The key of a child node: its first 8 bytes, parent then midx. */
@@ -60,13 +68,19 @@ static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 	memset(n, 0, sizeof(*n));
 	n->parent = parent;
 	n->midx = midx;
-	n->first_child = CCT_NONE;
-	n->next_sibling = CCT_NONE;
-	if (parent != CCT_NONE) {
-		n->next_sibling = c->nodes[parent].first_child;
-		c->nodes[parent].first_child = id;
+	if (parent != CCT_NONE)
 		itab_insert(&c->tab, id, c->nodes, sizeof(*c->nodes));
-	}
+	return id;
+}
+
+/* A new child of thread th's root. */
+static uint32_t root_child_new(struct cg_cct *c, struct cthread *th, uint32_t midx)
+{
+	uint32_t id = node_new(c, th->root, midx);
+
+	th->rootkids = xgrow(th->rootkids, &th->cap_rootkids, th->nrootkids + 1,
+			     sizeof(*th->rootkids));
+	th->rootkids[th->nrootkids++] = id;
 	return id;
 }
 
@@ -100,39 +114,30 @@ static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 	struct cframe *f;
 
 	if (n == CCT_NONE)
-		n = node_new(c, parent, midx);
+		n = th->depth ? node_new(c, parent, midx) : root_child_new(c, th, midx);
 	/* calls is counted at leave, where the node is touched anyway. */
 	th->stack = xgrow(th->stack, &th->cap, th->depth + 1, sizeof(*th->stack));
 	f = &th->stack[th->depth++];
 	f->node = n;
 	f->entry = t;
-	f->child = 0;
 	f->o_entry = th->o_now;
-	f->o_child = 0;
 }
 
 static void on_leave(void *ctx, uint32_t thread, uint64_t t)
 {
 	struct cg_cct *c = ctx;
 	struct cthread *th;
-	struct cframe f;
-	uint64_t dur, o_dur;
+	struct cg_cct_node *n;
+	const struct cframe *f;
 
 	if (thread >= c->nthreads || c->threads[thread].depth == 0)
 		return; /* not reachable from the profile; kept harmless */
 	th = &c->threads[thread];
-	f = th->stack[--th->depth];
-	dur = t > f.entry ? t - f.entry : 0;
-	c->nodes[f.node].calls++;
-	c->nodes[f.node].incl_us += dur;
-	c->nodes[f.node].excl_us += dur > f.child ? dur - f.child : 0;
-	o_dur = th->o_now > f.o_entry ? th->o_now - f.o_entry : 0;
-	c->nodes[f.node].o_incl_us += o_dur;
-	c->nodes[f.node].o_excl_us += o_dur > f.o_child ? o_dur - f.o_child : 0;
-	if (th->depth) {
-		th->stack[th->depth - 1].child += dur;
-		th->stack[th->depth - 1].o_child += o_dur;
-	}
+	f = &th->stack[--th->depth];
+	n = &c->nodes[f->node];
+	n->calls++;
+	n->incl_us += t > f->entry ? t - f->entry : 0;
+	n->o_incl_us += th->o_now > f->o_entry ? th->o_now - f->o_entry : 0;
 }
 
 /* The other clock's times at the event about to be reported. */
@@ -153,32 +158,64 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 {
 	struct cg_cct *c = ctx;
 	struct cthread *th = thread_get(c, thread);
-	uint32_t root = th->root, list, x, a;
-	uint64_t span = t > first ? t - first : 0, moved = 0;
-	uint64_t o_span = th->o_now > th->o_first ? th->o_now - th->o_first : 0, o_moved = 0;
+	uint32_t root = th->root, a, x;
+	size_t i;
 
 	if (th->depth)
 		return; /* the profile adopts only on an empty stack */
-	list = c->nodes[root].first_child;
-	c->nodes[root].first_child = CCT_NONE;
-	for (x = list; x != CCT_NONE; x = c->nodes[x].next_sibling) {
+	for (i = 0; i < th->nrootkids; i++) {
+		x = th->rootkids[i];
 		itab_delete(&c->tab, key_of(root, c->nodes[x].midx), c->nodes, sizeof(*c->nodes));
-		moved += c->nodes[x].incl_us;
-		o_moved += c->nodes[x].o_incl_us;
 	}
 	a = node_new(c, root, midx);
 	c->nodes[a].calls++;
-	c->nodes[a].incl_us += span;
-	c->nodes[a].excl_us += span > moved ? span - moved : 0;
-	c->nodes[a].o_incl_us += o_span;
-	c->nodes[a].o_excl_us += o_span > o_moved ? o_span - o_moved : 0;
-	while (list != CCT_NONE) {
-		x = list;
-		list = c->nodes[x].next_sibling;
+	c->nodes[a].incl_us += t > first ? t - first : 0;
+	c->nodes[a].o_incl_us += th->o_now > th->o_first ? th->o_now - th->o_first : 0;
+	for (i = 0; i < th->nrootkids; i++) {
+		x = th->rootkids[i];
 		c->nodes[x].parent = a;
-		c->nodes[x].next_sibling = c->nodes[a].first_child;
-		c->nodes[a].first_child = x;
 		itab_insert(&c->tab, x, c->nodes, sizeof(*c->nodes));
+	}
+	th->nrootkids = 0;
+	th->rootkids = xgrow(th->rootkids, &th->cap_rootkids, 1, sizeof(*th->rootkids));
+	th->rootkids[th->nrootkids++] = a;
+}
+
+/* The replay is over: the child table goes, and the children of each node
+ * are grouped by parent, newest first (a counting sort on parent). */
+static void on_finish(void *ctx)
+{
+	struct cg_cct *c = ctx;
+	size_t i;
+
+	if (c->finished)
+		return;
+	c->finished = 1;
+	itab_free(&c->tab);
+	memset(&c->tab, 0, sizeof(c->tab));
+	for (i = 0; i < c->nthreads; i++) {
+		free(c->threads[i].stack);
+		free(c->threads[i].rootkids);
+		c->threads[i].stack = NULL;
+		c->threads[i].rootkids = NULL;
+		c->threads[i].depth = c->threads[i].nrootkids = 0;
+	}
+	c->kid_start = xcalloc(c->n + 1, sizeof(*c->kid_start));
+	c->kids = xmalloc((c->n ? c->n : 1) * sizeof(*c->kids));
+	/* kid_start[p]: p's child count, then the end of p's group... */
+	for (i = 0; i < c->n; i++)
+		if (c->nodes[i].parent != CCT_NONE)
+			c->kid_start[c->nodes[i].parent]++;
+	for (i = 1; i < c->n; i++)
+		c->kid_start[i] += c->kid_start[i - 1];
+	c->kid_start[c->n] = c->n ? c->kid_start[c->n - 1] : 0;
+	/* ...filled backwards in ascending id order, which leaves each group
+	 * newest first and kid_start[p] at its start. */
+	for (i = 0; i < c->n; i++) {
+		uint32_t p = c->nodes[i].parent;
+
+		if (p != CCT_NONE)
+			c->kids[--c->kid_start[p]] = (uint32_t)i;
 	}
 }
 
@@ -193,10 +230,14 @@ void cct_free(struct cg_cct *c)
 
 	if (!c)
 		return;
-	for (i = 0; i < c->nthreads; i++)
+	for (i = 0; i < c->nthreads; i++) {
 		free(c->threads[i].stack);
+		free(c->threads[i].rootkids);
+	}
 	free(c->threads);
 	free(c->nodes);
+	free(c->kid_start);
+	free(c->kids);
 	itab_free(&c->tab);
 	free(c);
 }
@@ -208,6 +249,7 @@ void cct_observer(struct cg_cct *c, struct cg_observer *o)
 	o->leave = on_leave;
 	o->adopt = on_adopt;
 	o->other = on_other;
+	o->finish = on_finish;
 }
 
 uint32_t cct_root(const struct cg_cct *c, uint32_t thread)
@@ -218,6 +260,34 @@ uint32_t cct_root(const struct cg_cct *c, uint32_t thread)
 const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id)
 {
 	return &c->nodes[id];
+}
+
+const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n)
+{
+	if (!c->finished) {
+		*n = 0;
+		return NULL;
+	}
+	*n = c->kid_start[id + 1] - c->kid_start[id];
+	return c->kids + c->kid_start[id];
+}
+
+uint64_t cct_excl(const struct cg_cct *c, uint32_t id, int other)
+{
+	const struct cg_cct_node *nd = &c->nodes[id];
+	uint64_t t = other ? nd->o_incl_us : nd->incl_us;
+	const uint32_t *k;
+	size_t n, i;
+
+	if (nd->parent == CCT_NONE)
+		return 0;
+	k = cct_children(c, id, &n);
+	for (i = 0; i < n; i++) {
+		uint64_t ch = other ? c->nodes[k[i]].o_incl_us : c->nodes[k[i]].incl_us;
+
+		t = t > ch ? t - ch : 0;
+	}
+	return t;
 }
 
 size_t cct_node_count(const struct cg_cct *c)

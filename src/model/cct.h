@@ -11,7 +11,14 @@
  * top-level frames ran; the rest of the thread's time is its root's own
  * (the profile's root exclusive time).  A frame entered before tracing
  * (observer adopt) becomes a child of the root and the parent of every
- * existing root child; subtrees of the same method are merged then.
+ * existing root child.
+ *
+ * A node is 32 bytes: during the replay its children are found through a
+ * hash table keyed by (parent, method); when the replay finishes (the
+ * observer's finish), the table is freed and the children of every node are
+ * laid out in one array, 8 bytes per node in all.  Exclusive time is not
+ * stored: it is the node's inclusive time less its children's, which the
+ * replay's nesting makes exact (cct_excl).
  *
  * The observer also asks for the other clock's times (cg_observer.other),
  * so a dual-clock trace gets both clocks per node with the same rules.
@@ -32,14 +39,9 @@
 struct cg_cct_node {
 	uint32_t parent;        /* CCT_NONE for a thread root */
 	uint32_t midx;          /* symtab method index; CCT_NONE for a root */
-	uint32_t first_child;   /* CCT_NONE when none; siblings in no set order */
-	uint32_t next_sibling;
-	uint64_t incl_us;
-	uint64_t excl_us;       /* 0 for a root: see above */
+	uint64_t incl_us;       /* 0 for a root */
 	uint64_t calls;         /* activations of this stack */
-	/* The same on the other clock of a dual-clock trace (0 otherwise). */
-	uint64_t o_incl_us;
-	uint64_t o_excl_us;
+	uint64_t o_incl_us;     /* on the other clock of a dual-clock trace (0 otherwise) */
 };
 
 struct cg_cct;
@@ -53,9 +55,16 @@ void cct_observer(struct cg_cct *c, struct cg_observer *o);
 /* The root node of profile thread index `thread`, or CCT_NONE when that
  * thread had no visible frame. */
 uint32_t cct_root(const struct cg_cct *c, uint32_t thread);
-/* Node id, valid from cct_root or a node's links.  Ids below
- * cct_node_count(); merged-away nodes are never linked. */
+/* Node id, valid from cct_root or cct_children; ids below
+ * cct_node_count(). */
 const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id);
+/* The children of node id (*n of them, newest first), once the replay has
+ * finished; NULL with *n = 0 before. */
+const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n);
+/* Exclusive time of node id, on the primary clock or (other) the other
+ * one: its inclusive time less its children's; 0 for a root.  After the
+ * replay has finished. */
+uint64_t cct_excl(const struct cg_cct *c, uint32_t id, int other);
 /* Sort the node ids v[0..n) as the flame graph and the trees show
  * siblings: widest (inclusive time) first, then by method index. */
 void cct_sort_children(const struct cg_cct *c, uint32_t *v, size_t n);

@@ -9,11 +9,12 @@
 /* Kept children of node id, sorted; the caller frees *out. */
 static size_t kept_children(struct cg_cct_walk *w, uint32_t id, uint32_t **out)
 {
-	size_t n = 0, cap = 0;
-	uint32_t *v = NULL, ch;
+	size_t n = 0, cap = 0, nk, i;
+	const uint32_t *k = cct_children(w->c, id, &nk);
+	uint32_t *v = NULL;
 
-	for (ch = cct_node(w->c, id)->first_child; ch != CCT_NONE;
-	     ch = cct_node(w->c, ch)->next_sibling) {
+	for (i = 0; i < nk; i++) {
+		uint32_t ch = k[i];
 		uint64_t us = cct_node(w->c, ch)->incl_us;
 
 		if (us < w->min_us || (w->drop_zero && us == 0)) {

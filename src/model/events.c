@@ -235,6 +235,13 @@ static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
 	e->next.other(e->next.ctx, thread, o_first, o_t);
 }
 
+static void on_finish(void *ctx)
+{
+	struct cg_events *e = ctx;
+
+	e->next.finish(e->next.ctx);
+}
+
 void events_observer(struct cg_events *e, const struct cg_observer *next, struct cg_observer *o)
 {
 	e->has_next = next != NULL;
@@ -245,6 +252,7 @@ void events_observer(struct cg_events *e, const struct cg_observer *next, struct
 	o->leave = on_leave;
 	o->adopt = on_adopt;
 	o->other = e->has_next && e->next.other ? on_other : NULL;
+	o->finish = e->has_next && e->next.finish ? on_finish : NULL;
 }
 
 void events_open(const struct cg_events *e, size_t i, struct cg_event_reader *rd)

@@ -762,6 +762,8 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		steps += ts->steps;
 	}
 	p->npthreads = p->nthreads;
+	if (p->obs && p->obs->finish)
+		p->obs->finish(p->obs->ctx);
 	/* Sampling: most consecutive events of a thread share a timestamp, the
 	 * remaining steps are long (the interval), and nothing unwinds. */
 	p->sampling = pairs >= 100 && same * 10 >= pairs * 7 && small * 20 <= steps &&

@@ -202,6 +202,8 @@ struct cg_observer {
 	 * observer can keep both clocks.  On a single-clock trace the values
 	 * carry no meaning (see cg_view.has_other). */
 	void (*other)(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t);
+	/* Optional: called once by profile_finish, after the last leave. */
+	void (*finish)(void *ctx);
 };
 
 struct cg_profile;

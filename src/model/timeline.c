@@ -341,6 +341,13 @@ static void obs_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t
 	th->o_now = o_t < o_first ? o_first : o_t;
 }
 
+static void obs_finish(void *ctx)
+{
+	struct cg_timeline *tl = ctx;
+
+	tl->next.finish(tl->next.ctx);
+}
+
 void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 			struct cg_observer *o)
 {
@@ -353,6 +360,7 @@ void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 	o->leave = obs_leave;
 	o->adopt = obs_adopt;
 	o->other = obs_other;
+	o->finish = tl->has_next && tl->next.finish ? obs_finish : NULL;
 }
 
 static int cmp_dur_desc(const void *a, const void *b)

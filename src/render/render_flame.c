@@ -30,9 +30,9 @@ static void visit(void *ctx, uint32_t id, size_t n)
 				      F->all->method_pos[nd->midx] == UINT32_MAX
 			      ? (int64_t)-1
 			      : (int64_t)F->all->method_pos[nd->midx],
-		      nd->incl_us, nd->excl_us, n);
+		      nd->incl_us, cct_excl(F->w.c, id, 0), n);
 	if (F->other)
-		strbuf_printf(F->out, ",%" PRIu64 ",%" PRIu64, nd->o_incl_us, nd->o_excl_us);
+		strbuf_printf(F->out, ",%" PRIu64 ",%" PRIu64, nd->o_incl_us, cct_excl(F->w.c, id, 1));
 	if (nd->midx != CCT_NONE && nd->midx < F->nused)
 		F->used[nd->midx] = 1;
 }
@@ -94,11 +94,11 @@ void flame_json(const struct cg_cct *c, struct cg_profile *p, const int32_t *map
 			/* The thread's time on the other clock, as the trees give it:
 			 * at least its frames' time, and exactly that under --focus. */
 			uint64_t o_top = 0, o_incl = all->threads[i].other_us;
-			uint32_t ch;
+			size_t nk, k;
+			const uint32_t *kids = cct_children(c, r, &nk);
 
-			for (ch = cct_node(c, r)->first_child; ch != CCT_NONE;
-			     ch = cct_node(c, ch)->next_sibling)
-				o_top += cct_node(c, ch)->o_incl_us;
+			for (k = 0; k < nk; k++)
+				o_top += cct_node(c, kids[k])->o_incl_us;
 			if (focus || o_incl < o_top)
 				o_incl = o_top;
 			strbuf_printf(out, ",%" PRIu64, o_incl);

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "model/cct.h"
-#include "model/groups.h"
 #include "render/javaname.h"
 #include "util/sort.h"
 
@@ -102,47 +101,69 @@ static unsigned char *duplicate_names(const struct cg_pthread *threads, size_t n
 }
 
 /* Exclusive time of the nodes strictly below node k. */
-static uint64_t subtree_excl(const struct cg_cct *c, const struct cg_groups *kids, uint32_t k,
-			     uint32_t **work, size_t *cap)
+static uint64_t subtree_excl(const struct cg_cct *c, uint32_t k, uint32_t **work, size_t *cap)
 {
 	uint64_t sum = 0;
-	size_t n = 0, i;
+	size_t n = 0, i, nk;
 
 	*work = xgrow(*work, cap, 1, sizeof(**work));
 	(*work)[n++] = k;
 	while (n) {
 		uint32_t x = (*work)[--n];
+		const uint32_t *kids = cct_children(c, x, &nk);
 
 		if (x != k)
-			sum += cct_node(c, x)->excl_us;
-		*work = xgrow(*work, cap, n + (kids->start[x + 1] - kids->start[x]), sizeof(**work));
-		for (i = kids->start[x]; i < kids->start[x + 1]; i++)
-			(*work)[n++] = kids->item[i];
+			sum += cct_excl(c, x, 0);
+		*work = xgrow(*work, cap, n + nk, sizeof(**work));
+		for (i = 0; i < nk; i++)
+			(*work)[n++] = kids[i];
 	}
 	return sum;
 }
 
+/* One level of the walk: a node, the line up to and including its frame,
+ * and its children as (name rank << 32 | node), sorted. */
 struct dfs {
 	uint32_t node;
-	size_t prefix;     /* line length up to and including this frame */
-	size_t next;       /* next position in kids[] to visit */
+	size_t prefix;
+	uint64_t *kids;
+	size_t n, next, cap;
 };
+
+/* Level d of the walk at node k (the levels' child buffers are reused). */
+static void dfs_enter(struct dfs *d, const struct cg_cct *c, const uint32_t *rank, uint32_t k,
+		      size_t prefix)
+{
+	size_t nk, i;
+	const uint32_t *kids = cct_children(c, k, &nk);
+
+	d->node = k;
+	d->prefix = prefix;
+	d->kids = xgrow(d->kids, &d->cap, nk ? nk : 1, sizeof(*d->kids));
+	d->n = 0;
+	d->next = 0;
+	for (i = 0; i < nk; i++) {
+		uint32_t m = cct_node(c, kids[i])->midx;
+
+		if (m != CCT_NONE && rank[m] != UINT32_MAX)
+			d->kids[d->n++] = (uint64_t)rank[m] << 32 | kids[i];
+	}
+	if (d->n > 1)
+		sort_inplace(d->kids, d->n, sizeof(*d->kids), cmp_u64, NULL);
+}
 
 static int folded_render(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
 {
 	const struct cg_cct *c = r->cct;
 	const struct cg_pthread *threads = profile_threads(r->profile);
 	size_t nthreads = profile_thread_count(r->profile);
-	size_t nm = symtab_method_count(r->st), nn, i, nk = 0, nnames = 0;
+	size_t nm = symtab_method_count(r->st), nn, i, nnames = 0;
 	struct strbuf names, line;
 	struct name_ent *ents = NULL;
 	uint32_t *rank = NULL;
 	struct cg_method_info tmp;
-	struct cg_groups kids;
-	uint64_t *keyed;
-	uint32_t *parent, *node;
 	struct dfs *stack = NULL;
-	size_t cap_stack = 0, cap_work = 0;
+	size_t cap_stack = 0, cap_work = 0, levels = 0;
 	uint32_t *work = NULL;
 	unsigned char *dup = NULL, *over = NULL;
 
@@ -153,7 +174,8 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	nn = cct_node_count(c);
 	strbuf_init(&names);
 	strbuf_init(&line);
-	/* Frame name of every method that has a node, and its rank by name. */
+	/* Frame name of every method that has a node, and its rank by name:
+	 * siblings are distinct methods, so the rank orders them. */
 	rank = xmalloc((nm + 1) * sizeof(*rank));
 	over = javaname_overloads(r->st);
 	for (i = 0; i < nm; i++)
@@ -181,27 +203,6 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 	sort_inplace(ents, nnames, sizeof(*ents), cmp_name, NULL);
 	for (i = 0; i < nnames; i++)
 		rank[ents[i].midx] = (uint32_t)i;
-	/* Children of each node sorted by their method's name rank:
-	 * kids.item[kids.start[p] .. kids.start[p + 1]).  Nodes are put in
-	 * (rank, node) order first, and grouping by parent keeps that order. */
-	keyed = xmalloc((nn + 1) * sizeof(*keyed));
-	for (i = 0; i < nn; i++) {
-		const struct cg_cct_node *n = cct_node(c, (uint32_t)i);
-
-		if (n->parent != CCT_NONE && n->midx < nm)
-			keyed[nk++] = (uint64_t)rank[n->midx] << 32 | (uint64_t)i;
-	}
-	sort_inplace(keyed, nk, sizeof(*keyed), cmp_u64, NULL);
-	parent = xmalloc((nk + 1) * sizeof(*parent));
-	node = xmalloc((nk + 1) * sizeof(*node));
-	for (i = 0; i < nk; i++) {
-		node[i] = (uint32_t)keyed[i];
-		parent[i] = cct_node(c, node[i])->parent;
-	}
-	free(keyed);
-	groups_build(&kids, nn, parent, node, nk);
-	free(parent);
-	free(node);
 
 	dup = duplicate_names(threads, nthreads);
 	for (i = 0; i < nthreads; i++) {
@@ -219,32 +220,33 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 		if (root == CCT_NONE)
 			continue;
 		stack = xgrow(stack, &cap_stack, 1, sizeof(*stack));
-		stack[0].node = root;
-		stack[0].prefix = line.len;
-		stack[0].next = kids.start[root];
+		if (!levels)
+			memset(&stack[levels++], 0, sizeof(*stack));
+		dfs_enter(&stack[0], c, rank, root, line.len);
 		depth = 1;
 		while (depth) {
 			struct dfs *top = &stack[depth - 1];
 			const struct cg_cct_node *n;
+			uint64_t excl;
 			uint32_t k;
 
 			strbuf_spill(out);
-			if (top->next >= kids.start[top->node + 1]) {
+			if (top->next >= top->n) {
 				depth--;
 				continue;
 			}
-			k = kids.item[top->next++];
+			k = (uint32_t)top->kids[top->next++];
 			n = cct_node(c, k);
 			line.len = top->prefix;
 			strbuf_putc(&line, ';');
 			strbuf_add(&line, ents[rank[n->midx]].at.name, ents[rank[n->midx]].len);
-			if (n->excl_us) {
+			if ((excl = cct_excl(c, k, 0)) != 0) {
 				strbuf_add(out, line.data, line.len);
-				put_count(out, n->excl_us);
+				put_count(out, excl);
 			}
 			if (depth >= FOLDED_MAX_DEPTH) {
 				/* At the cap: everything below is one line. */
-				uint64_t below = subtree_excl(c, &kids, k, &work, &cap_work);
+				uint64_t below = subtree_excl(c, k, &work, &cap_work);
 
 				if (below) {
 					strbuf_add(out, line.data, line.len);
@@ -253,16 +255,17 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 				continue;
 			}
 			stack = xgrow(stack, &cap_stack, depth + 1, sizeof(*stack));
-			stack[depth].node = k;
-			stack[depth].prefix = line.len;
-			stack[depth].next = kids.start[k];
+			if (depth == levels)
+				memset(&stack[levels++], 0, sizeof(*stack));
+			dfs_enter(&stack[depth], c, rank, k, line.len);
 			depth++;
 		}
 	}
+	for (i = 0; i < levels; i++)
+		free(stack[i].kids);
 	free(dup);
 	free(work);
 	free(stack);
-	groups_free(&kids);
 	free(ents);
 	free(rank);
 	free(over);

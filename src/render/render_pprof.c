@@ -135,16 +135,16 @@ static void subtree_sum(const struct cg_cct *cct, uint32_t k, uint64_t *calls, u
 	*work = xgrow(*work, cap, 1, sizeof(**work));
 	(*work)[n++] = k;
 	while (n) {
-		const struct cg_cct_node *x = cct_node(cct, (*work)[--n]);
-		uint32_t ch;
+		uint32_t id = (*work)[--n];
+		size_t nk, i;
+		const uint32_t *kids = cct_children(cct, id, &nk);
 
-		*calls += x->calls;
-		*us += x->excl_us;
-		*o_us += x->o_excl_us;
-		for (ch = x->first_child; ch != CCT_NONE; ch = cct_node(cct, ch)->next_sibling) {
-			*work = xgrow(*work, cap, n + 1, sizeof(**work));
-			(*work)[n++] = ch;
-		}
+		*calls += cct_node(cct, id)->calls;
+		*us += cct_excl(cct, id, 0);
+		*o_us += cct_excl(cct, id, 1);
+		*work = xgrow(*work, cap, n + nk, sizeof(**work));
+		for (i = 0; i < nk; i++)
+			(*work)[n++] = kids[i];
 	}
 }
 
@@ -235,8 +235,8 @@ static void put_function(struct strbuf *out, uint64_t id, uint64_t name, uint64_
 }
 
 struct walk {
-	uint32_t node;
-	uint32_t next;   /* next child to visit */
+	const uint32_t *kids; /* children of the frame */
+	size_t n, next;       /* how many; the next to visit */
 };
 
 static int pprof_render(const struct cg_report *r, struct strbuf *final, struct cg_error *err)
@@ -314,37 +314,40 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 			continue;
 		/* Depth-first; path[d] is the location of the frame at depth d+1. */
 		w = xgrow(w, &cap_walk, 1, sizeof(*w));
-		w[0].node = root;
-		w[0].next = cct_node(cct, root)->first_child;
+		w[0].kids = cct_children(cct, root, &w[0].n);
+		w[0].next = 0;
 		depth = 1;
 		while (depth) {
 			struct walk *top = &w[depth - 1];
 			const struct cg_cct_node *n;
-			uint32_t k = top->next;
+			uint64_t us, o_us;
+			uint32_t k;
 
 			gz_pump(&gz, &out, final, 0);
-			if (k == CCT_NONE) {
+			if (top->next == top->n) {
 				depth--;
 				continue;
 			}
+			k = top->kids[top->next++];
 			n = cct_node(cct, k);
-			top->next = n->next_sibling;
 			path = xgrow(path, &cap_path, depth + 1, sizeof(*path));
 			path[depth - 1] = (uint64_t)n->midx + 1;
 			if (depth > PPROF_MAX_DEPTH) {
 				/* At the cap: everything from here down is one frame. */
-				uint64_t calls, us, o_us;
+				uint64_t calls;
 
 				subtree_sum(cct, k, &calls, &us, &o_us, &work, &cap_work);
 				path[depth - 1] = deeper_id;
 				sample(&c, path, depth, calls, us, o_us);
 				continue;
 			}
-			if (n->calls || n->excl_us || n->o_excl_us)
-				sample(&c, path, depth, n->calls, n->excl_us, n->o_excl_us);
+			us = cct_excl(cct, k, 0);
+			o_us = cct_excl(cct, k, 1);
+			if (n->calls || us || o_us)
+				sample(&c, path, depth, n->calls, us, o_us);
 			w = xgrow(w, &cap_walk, depth + 1, sizeof(*w));
-			w[depth].node = k;
-			w[depth].next = n->first_child;
+			w[depth].kids = cct_children(cct, k, &w[depth].n);
+			w[depth].next = 0;
 			depth++;
 		}
 	}

@@ -71,11 +71,12 @@ static void visit(void *ctx, uint32_t id, size_t n)
 	if (id == T->root) {
 		const struct cg_pthread *t = &T->all->threads[T->ti];
 		uint64_t top = 0, o_top = 0, o_incl = t->other_us;
-		uint32_t ch;
+		size_t nk, k;
+		const uint32_t *kids = cct_children(T->w.c, id, &nk);
 
-		for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->w.c, ch)->next_sibling) {
-			top += cct_node(T->w.c, ch)->incl_us;
-			o_top += cct_node(T->w.c, ch)->o_incl_us;
+		for (k = 0; k < nk; k++) {
+			top += cct_node(T->w.c, kids[k])->incl_us;
+			o_top += cct_node(T->w.c, kids[k])->o_incl_us;
 		}
 		if (T->focusing || o_incl < o_top)
 			o_incl = o_top;
@@ -83,8 +84,8 @@ static void visit(void *ctx, uint32_t id, size_t n)
 			 o_incl - o_top, n);
 	} else {
 		T->kept_map[id] = 1;
-		put_node(T, method_k(T->all, nd->midx), nd->incl_us, nd->excl_us, nd->calls,
-			 nd->o_incl_us, nd->o_excl_us, n);
+		put_node(T, method_k(T->all, nd->midx), nd->incl_us, cct_excl(T->w.c, id, 0),
+			 nd->calls, nd->o_incl_us, cct_excl(T->w.c, id, 1), n);
 	}
 }
 
@@ -112,8 +113,9 @@ static void walk(struct tree_ctx *T, size_t ti, uint32_t root)
 static void put_drops(const struct tree_ctx *T, struct drop_acc *A, size_t ti, uint32_t root,
 		      int *first, struct strbuf *sb)
 {
-	uint32_t *st = NULL, id, ch;
-	size_t n = 0, cap = 0, i;
+	uint32_t *st = NULL, id;
+	size_t n = 0, cap = 0, i, nk, k;
+	const uint32_t *kids;
 
 	st = xgrow(st, &cap, 1, sizeof(*st));
 	st[n++] = root;
@@ -125,18 +127,18 @@ static void put_drops(const struct tree_ctx *T, struct drop_acc *A, size_t ti, u
 		if (id != root && !T->kept_map[id] && nd->midx < A->nm) {
 			if (!A->excl[nd->midx] && !A->o_excl[nd->midx] && !A->calls[nd->midx])
 				A->touched[A->ntouched++] = nd->midx;
-			A->excl[nd->midx] += nd->excl_us;
-			A->o_excl[nd->midx] += nd->o_excl_us;
+			A->excl[nd->midx] += cct_excl(T->w.c, id, 0);
+			A->o_excl[nd->midx] += cct_excl(T->w.c, id, 1);
 			A->calls[nd->midx] += nd->calls;
 			/* A method may be touched, stay all zero and be touched
 			 * again: guard the list against repeats. */
 			if (!A->excl[nd->midx] && !A->o_excl[nd->midx] && !A->calls[nd->midx])
 				A->ntouched--;
 		}
-		for (ch = nd->first_child; ch != CCT_NONE; ch = cct_node(T->w.c, ch)->next_sibling) {
-			st = xgrow(st, &cap, n + 1, sizeof(*st));
-			st[n++] = ch;
-		}
+		kids = cct_children(T->w.c, id, &nk);
+		st = xgrow(st, &cap, n + nk, sizeof(*st));
+		for (k = 0; k < nk; k++)
+			st[n++] = kids[k];
 	}
 	free(st);
 	if (!A->ntouched)

@@ -114,14 +114,15 @@ static const struct cg_pedge *edge(const struct fx *f, uint32_t caller_id, uint3
 static uint32_t cct_child(const struct fx *f, uint32_t parent, uint32_t id)
 {
 	int64_t mi = symtab_find_method(f->st, id);
-	uint32_t k;
+	size_t n, i;
+	const uint32_t *k;
 
 	if (parent == CCT_NONE)
 		return CCT_NONE;
-	for (k = cct_node(f->cct, parent)->first_child; k != CCT_NONE;
-	     k = cct_node(f->cct, k)->next_sibling)
-		if ((int64_t)cct_node(f->cct, k)->midx == mi)
-			return k;
+	k = cct_children(f->cct, parent, &n);
+	for (i = 0; i < n; i++)
+		if ((int64_t)cct_node(f->cct, k[i])->midx == mi)
+			return k[i];
 	return CCT_NONE;
 }
 
@@ -204,10 +205,10 @@ UNIT_TEST(focus_hide_cct)
 	w = cct_child(&f, root, W);
 	CHECK(m != CCT_NONE && mw != CCT_NONE && w != CCT_NONE);
 	CHECK(cct_child(&f, root, D) == CCT_NONE);
-	CHECK_EQ_U64(cct_node(f.cct, m)->excl_us, 30);
+	CHECK_EQ_U64(cct_excl(f.cct, m, 0), 30);
 	CHECK_EQ_U64(cct_node(f.cct, m)->incl_us, 50);
-	CHECK_EQ_U64(cct_node(f.cct, mw)->excl_us, 20);
-	CHECK_EQ_U64(cct_node(f.cct, w)->excl_us, 5);
+	CHECK_EQ_U64(cct_excl(f.cct, mw, 0), 20);
+	CHECK_EQ_U64(cct_excl(f.cct, w, 0), 5);
 	CHECK_EQ_U64(cct_node(f.cct, w)->calls, 1);
 	CHECK_EQ_U64(cct_node_count(f.cct), 4);
 	fx_free(&f);
@@ -262,10 +263,10 @@ UNIT_TEST(focus_relative_to_focused)
 		uint32_t root = cct_root(f.cct, 0), w = cct_child(&f, root, W);
 
 		CHECK(w != CCT_NONE);
-		CHECK_EQ_U64(cct_node(f.cct, w)->excl_us, 27);
+		CHECK_EQ_U64(cct_excl(f.cct, w, 0), 27);
 		CHECK_EQ_U64(cct_node(f.cct, w)->incl_us, 55);
-		CHECK_EQ_U64(cct_node(f.cct, cct_child(&f, w, W))->excl_us, 8);
-		CHECK_EQ_U64(cct_node(f.cct, cct_child(&f, w, X))->excl_us, 20);
+		CHECK_EQ_U64(cct_excl(f.cct, cct_child(&f, w, W), 0), 8);
+		CHECK_EQ_U64(cct_excl(f.cct, cct_child(&f, w, X), 0), 20);
 		CHECK(cct_child(&f, root, X) == CCT_NONE);
 		CHECK(cct_child(&f, root, M) == CCT_NONE);
 		CHECK(cct_root(f.cct, 1) == CCT_NONE);
@@ -316,10 +317,10 @@ UNIT_TEST(focus_cct_adopt)
 	w = cct_child(&f, root, W);
 	CHECK(w != CCT_NONE);
 	CHECK_EQ_U64(cct_node(f.cct, w)->incl_us, 20);
-	CHECK_EQ_U64(cct_node(f.cct, w)->excl_us, 10);
-	CHECK_EQ_U64(cct_node(f.cct, cct_child(&f, w, X))->excl_us, 10);
+	CHECK_EQ_U64(cct_excl(f.cct, w, 0), 10);
+	CHECK_EQ_U64(cct_excl(f.cct, cct_child(&f, w, X), 0), 10);
 	CHECK(cct_child(&f, root, X) == CCT_NONE);
-	CHECK_EQ_U64(cct_node(f.cct, cct_child(&f, root, M))->excl_us, 10);
+	CHECK_EQ_U64(cct_excl(f.cct, cct_child(&f, root, M), 0), 10);
 	fx_free(&f);
 	return 0;
 }
@@ -542,7 +543,7 @@ UNIT_TEST(focus_prop_cct_matches_model)
 					while (cct_node(f.cct, a)->parent != CCT_NONE)
 						a = cct_node(f.cct, a)->parent;
 					if (a == root && i != root)
-						sum += cct_node(f.cct, (uint32_t)i)->excl_us;
+						sum += cct_excl(f.cct, (uint32_t)i, 0);
 				}
 				CHECK_EQ_U64(sum, f.v->threads[th].incl_us);
 			}
@@ -556,7 +557,7 @@ UNIT_TEST(focus_prop_cct_matches_model)
 				for (; a != CCT_NONE; a = cct_node(f.cct, a)->parent)
 					if (cct_node(f.cct, a)->midx == nd->midx)
 						outer = 0;
-				excl[nd->midx] += nd->excl_us;
+				excl[nd->midx] += cct_excl(f.cct, (uint32_t)i, 0);
 				calls[nd->midx] += nd->calls;
 				if (outer)
 					incl[nd->midx] += nd->incl_us;
