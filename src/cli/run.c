@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "model/cct.h"
+#include "model/observe_async.h"
 #include "model/diff.h"
 #include "render/dump.h"
 #include "model/events.h"
@@ -56,6 +57,7 @@ struct loaded {
 	struct cg_cct *cct;           /* NEED_CCT */
 	struct cg_timeline *timeline; /* NEED_TIMELINE */
 	struct cg_events *events;     /* NEED_EVENTS */
+	struct cg_observe_async *async; /* feeds the three above on a thread of its own */
 };
 
 static void report_error(const char *file, const struct cg_error *err)
@@ -68,6 +70,7 @@ static void report_error(const char *file, const struct cg_error *err)
 
 static void loaded_free(struct loaded *L)
 {
+	observe_async_free(L->async);
 	profile_free(L->profile);
 	cct_free(L->cct);
 	timeline_free(L->timeline);
@@ -116,10 +119,11 @@ static void progress_clear(void)
 }
 
 /* Observers of the replay, chained: the calling-context tree's first, then
- * the HTML timeline's, then the event log's, each only when needs asks. */
-static void observe(struct loaded *L, unsigned needs)
+ * the HTML timeline's, then the event log's, each only when needs asks;
+ * on a thread of their own unless there is one core (or -j 1). */
+static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 {
-	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 };
+	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 };
 	const struct cg_observer *next = NULL;
 
 	if (!(needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS)))
@@ -138,6 +142,11 @@ static void observe(struct loaded *L, unsigned needs)
 		L->events = events_create();
 		events_observer(L->events, next, &eo);
 		next = &eo;
+	}
+	if ((o->jobs ? o->jobs : replay_cores()) >= 2) {
+		L->async = observe_async_create(next);
+		observe_async_observer(L->async, &ao);
+		next = &ao;
 	}
 	profile_set_observer(L->profile, next);
 }
@@ -221,7 +230,7 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 	}
 	if (!L->profile)
 		L->profile = profile_create(trace_symtab(L->trace), &po);
-	observe(L, needs);
+	observe(L, o, needs);
 	recs = xmalloc(BATCH * sizeof(*recs));
 	if (dump_out) {
 		dump = dump_create(dump_out);

@@ -8,7 +8,9 @@
 # N up to 64 the records of one thread fall on both sides of many
 # boundaries.  Every output that reads the profile's tables is compared, with
 # stderr and the exit status: text, JSON, the dot graph, callgrind, and -d of
-# the trace against itself.
+# the trace against itself; and so are the outputs fed by the replay's
+# observers, which run on a thread of their own from -j 2: the HTML report,
+# folded stacks, pprof, speedscope and Chrome trace.
 #   tests/jobs/run.sh BUILD_DIR
 # Prints "FAIL jobs ..." for each difference and closes with
 # "jobs: N passed, N failed".
@@ -37,6 +39,9 @@ outputs() {
 	echo $? >"$o.rc"
 	$CG -j "$j" "$@" -d "$t" "$t" >"$o.diff" 2>"$o.derr"
 	echo $? >>"$o.rc"
+	$CG -j "$j" "$@" --html "$o.html" --folded "$o.fold" --pprof "$o.pb" \
+		--speedscope "$o.ss" --chrome-trace "$o.ct" "$t" >/dev/null 2>"$o.oerr"
+	echo $? >>"$o.rc"
 }
 
 # gen-pair.trace is a legacy pair: gen-pair.trace.key and .data.
@@ -48,7 +53,7 @@ for t in "$top"/samples/*.trace gen-*.trace gen-pair.trace; do
 		for j in 2 3 5 8 13 64; do
 			outputs $j "$t" many --clock $clock
 			bad=
-			for x in json dot cg txt err rc diff derr; do
+			for x in json dot cg txt err rc diff derr html fold pb ss ct oerr; do
 				cmp -s one.$x many.$x || bad="$bad $x"
 			done
 			if [ -z "$bad" ]; then

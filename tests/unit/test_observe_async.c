@@ -1,0 +1,154 @@
+/* The observer run on a thread of its own (observe_async.h): the observer
+ * behind it sees every event, in order, with its values, before its finish;
+ * a queue freed before finish (a replay cut short) stops cleanly. */
+#include <stdlib.h>
+
+#include "model/observe_async.h"
+#include "unit.h"
+
+/* More events than the queue's blocks hold at once, and not a multiple of
+ * a block. */
+#define NEV 40000u
+
+struct rec {
+	uint32_t kind, thread, midx;
+	uint64_t a, b;
+};
+
+struct log {
+	struct rec *r;
+	size_t n;
+	size_t at_finish; /* events seen when finish came */
+	int finished;
+};
+
+static void put(struct log *l, uint32_t kind, uint32_t thread, uint32_t midx, uint64_t a,
+		uint64_t b)
+{
+	if (l->n < NEV) {
+		l->r[l->n].kind = kind;
+		l->r[l->n].thread = thread;
+		l->r[l->n].midx = midx;
+		l->r[l->n].a = a;
+		l->r[l->n].b = b;
+	}
+	l->n++;
+}
+
+static void log_enter(void *ctx, uint32_t th, uint32_t m, uint64_t t)
+{
+	put(ctx, 0, th, m, t, 0);
+}
+
+static void log_leave(void *ctx, uint32_t th, uint64_t t)
+{
+	put(ctx, 1, th, 0, t, 0);
+}
+
+static void log_adopt(void *ctx, uint32_t th, uint32_t m, uint64_t f, uint64_t t)
+{
+	put(ctx, 2, th, m, f, t);
+}
+
+static void log_other(void *ctx, uint32_t th, uint64_t f, uint64_t t)
+{
+	put(ctx, 3, th, 0, f, t);
+}
+
+static void log_finish(void *ctx)
+{
+	struct log *l = ctx;
+
+	l->finished++;
+	l->at_finish = l->n;
+}
+
+/* Event i: its kind cycles through the four, its values follow from i. */
+static void send(const struct cg_observer *o, uint32_t i)
+{
+	switch (i % 4) {
+	case 0:
+		o->enter(o->ctx, i % 7, i * 3, (uint64_t)i << 20);
+		break;
+	case 1:
+		o->leave(o->ctx, i % 7, (uint64_t)i << 20);
+		break;
+	case 2:
+		o->adopt(o->ctx, i % 7, i * 3, i, (uint64_t)i << 20);
+		break;
+	default:
+		o->other(o->ctx, i % 7, i, (uint64_t)i << 21);
+		break;
+	}
+}
+
+static int check(const struct rec *r, uint32_t i)
+{
+	uint32_t k = i % 4;
+
+	return r->kind == k && r->thread == i % 7 && r->midx == (k == 0 || k == 2 ? i * 3 : 0) &&
+	       r->a == (k == 2 || k == 3 ? i : (uint64_t)i << 20) &&
+	       r->b == (k == 2 ? (uint64_t)i << 20 : k == 3 ? (uint64_t)i << 21 : 0);
+}
+
+UNIT_TEST(observe_async_order_and_finish)
+{
+	struct log l = { 0 };
+	struct cg_observer next = { &l, log_enter, log_leave, log_adopt, log_other, log_finish };
+	struct cg_observer o;
+	struct cg_observe_async *a;
+	uint32_t i;
+	size_t bad = 0;
+
+	l.r = calloc(NEV, sizeof(*l.r));
+	CHECK(l.r != NULL);
+	a = observe_async_create(&next);
+	observe_async_observer(a, &o);
+	CHECK(o.other != NULL && o.finish != NULL);
+	for (i = 0; i < NEV; i++)
+		send(&o, i);
+	o.finish(o.ctx);
+	/* Finished: everything arrived, in order, and finish came last. */
+	CHECK_EQ_U64(l.finished, 1);
+	CHECK_EQ_U64(l.at_finish, NEV);
+	CHECK_EQ_U64(l.n, NEV);
+	for (i = 0; i < NEV; i++)
+		bad += !check(&l.r[i], i);
+	CHECK_EQ_U64(bad, 0);
+	observe_async_free(a);
+	CHECK_EQ_U64(l.finished, 1);
+	free(l.r);
+	return 0;
+}
+
+UNIT_TEST(observe_async_freed_early)
+{
+	struct log l = { 0 };
+	struct cg_observer next = { &l, log_enter, log_leave, log_adopt, NULL, NULL };
+	struct cg_observer o;
+	struct cg_observe_async *a;
+	uint32_t i;
+	size_t bad = 0;
+
+	l.r = calloc(NEV, sizeof(*l.r));
+	CHECK(l.r != NULL);
+	a = observe_async_create(&next);
+	observe_async_observer(a, &o);
+	/* No other clock behind it: the profile is told so. */
+	CHECK(o.other == NULL);
+	for (i = 0; i < NEV / 2; i++)
+		if (i % 4 != 3)
+			send(&o, i);
+	observe_async_free(a);
+	/* What arrived is a prefix of what was sent, in order. */
+	CHECK(l.n <= NEV / 2);
+	for (i = 0; i < l.n; i++) {
+		uint32_t sent = i / 3 * 4 + i % 3;
+
+		bad += !check(&l.r[i], sent);
+	}
+	CHECK_EQ_U64(bad, 0);
+	CHECK_EQ_U64(l.finished, 0);
+	free(l.r);
+	return 0;
+}
