@@ -32,7 +32,17 @@ struct cthread {
 	uint64_t o_first, o_now; /* other clock, as last reported */
 };
 
+/* A small direct-mapped cache in front of the child table: contexts just
+ * entered are entered again soon (loops), and the table is large. */
+#define HOT_BITS 12
+
+struct hot {
+	uint64_t key;
+	uint32_t node;
+};
+
 struct cg_cct {
+	struct hot hot[1u << HOT_BITS];
 	struct cg_cct_node *nodes;
 	size_t n, cap;
 	struct cthread *threads;
@@ -55,6 +65,15 @@ static uint64_t key_of(uint32_t parent, uint32_t midx)
 
 	memcpy(&v, k, sizeof(v));
 	return v;
+}
+
+/* Forget every cached child (adopt moves children to a new parent). */
+static void hot_clear(struct cg_cct *c)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(c->hot) / sizeof(c->hot[0]); i++)
+		c->hot[i].node = CCT_NONE;
 }
 
 static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
@@ -110,11 +129,20 @@ static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 	struct cg_cct *c = ctx;
 	struct cthread *th = thread_get(c, thread);
 	uint32_t parent = th->depth ? th->stack[th->depth - 1].node : th->root;
-	uint32_t n = itab_find(&c->tab, key_of(parent, midx), c->nodes, sizeof(*c->nodes));
+	uint64_t key = key_of(parent, midx);
+	struct hot *h = &c->hot[hash64(key) >> (64 - HOT_BITS)];
 	struct cframe *f;
+	uint32_t n;
 
-	if (n == CCT_NONE)
-		n = th->depth ? node_new(c, parent, midx) : root_child_new(c, th, midx);
+	if (h->key == key && h->node != CCT_NONE) {
+		n = h->node;
+	} else {
+		n = itab_find(&c->tab, key, c->nodes, sizeof(*c->nodes));
+		if (n == CCT_NONE)
+			n = th->depth ? node_new(c, parent, midx) : root_child_new(c, th, midx);
+		h->key = key;
+		h->node = n;
+	}
 	/* calls is counted at leave, where the node is touched anyway. */
 	th->stack = xgrow(th->stack, &th->cap, th->depth + 1, sizeof(*th->stack));
 	f = &th->stack[th->depth++];
@@ -163,6 +191,7 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 
 	if (th->depth)
 		return; /* the profile adopts only on an empty stack */
+	hot_clear(c);
 	for (i = 0; i < th->nrootkids; i++) {
 		x = th->rootkids[i];
 		itab_delete(&c->tab, key_of(root, c->nodes[x].midx), c->nodes, sizeof(*c->nodes));
@@ -221,7 +250,10 @@ static void on_finish(void *ctx)
 
 struct cg_cct *cct_create(void)
 {
-	return xcalloc(1, sizeof(struct cg_cct));
+	struct cg_cct *c = xcalloc(1, sizeof(struct cg_cct));
+
+	hot_clear(c);
+	return c;
 }
 
 void cct_free(struct cg_cct *c)
