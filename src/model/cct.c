@@ -76,6 +76,14 @@ static void hot_clear(struct cg_cct *c)
 		c->hot[i].node = CCT_NONE;
 }
 
+/* Node id (its key set, not in the table) into the child table.  Every
+ * other node but the roots (key all ones) is in it. */
+static void tab_insert(struct cg_cct *c, uint32_t id)
+{
+	itab_reserve_scan(&c->tab, c->nodes, sizeof(*c->nodes), c->n, id);
+	itab_insert(&c->tab, id, c->nodes, sizeof(*c->nodes));
+}
+
 static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 {
 	struct cg_cct_node *n;
@@ -88,7 +96,7 @@ static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 	n->parent = parent;
 	n->midx = midx;
 	if (parent != CCT_NONE)
-		itab_insert(&c->tab, id, c->nodes, sizeof(*c->nodes));
+		tab_insert(c, id);
 	return id;
 }
 
@@ -192,19 +200,19 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	if (th->depth)
 		return; /* the profile adopts only on an empty stack */
 	hot_clear(c);
+	/* The root's children move under a, the node made next; one at a
+	 * time, so that the table holds every node but x at each insertion. */
+	a = (uint32_t)c->n;
 	for (i = 0; i < th->nrootkids; i++) {
 		x = th->rootkids[i];
 		itab_delete(&c->tab, key_of(root, c->nodes[x].midx), c->nodes, sizeof(*c->nodes));
+		c->nodes[x].parent = a;
+		tab_insert(c, x);
 	}
-	a = node_new(c, root, midx);
+	a = node_new(c, root, midx); /* the id given above: ids go in order */
 	c->nodes[a].calls++;
 	c->nodes[a].incl_us += t > first ? t - first : 0;
 	c->nodes[a].o_incl_us += th->o_now > th->o_first ? th->o_now - th->o_first : 0;
-	for (i = 0; i < th->nrootkids; i++) {
-		x = th->rootkids[i];
-		c->nodes[x].parent = a;
-		itab_insert(&c->tab, x, c->nodes, sizeof(*c->nodes));
-	}
 	th->nrootkids = 0;
 	th->rootkids = xgrow(th->rootkids, &th->cap_rootkids, 1, sizeof(*th->rootkids));
 	th->rootkids[th->nrootkids++] = a;
