@@ -119,8 +119,10 @@ static void progress_clear(void)
 }
 
 /* Observers of the replay, chained: the calling-context tree's first, then
- * the HTML timeline's, then the event log's, each only when needs asks;
- * on a thread of their own unless there is one core (or -j 1). */
+ * the HTML timeline's, then the event log's, each only when needs asks.
+ * The tree and the timeline cost about as much as the replay: with them,
+ * the chain runs on a thread of its own unless there is one core (or
+ * -j 1).  The event log alone costs less than handing it the calls. */
 static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 {
 	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 };
@@ -143,7 +145,7 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 		events_observer(L->events, next, &eo);
 		next = &eo;
 	}
-	if ((o->jobs ? o->jobs : replay_cores()) >= 2) {
+	if ((needs & (NEED_CCT | NEED_TIMELINE)) && (o->jobs ? o->jobs : replay_cores()) >= 2) {
 		L->async = observe_async_create(next);
 		observe_async_observer(L->async, &ao);
 		next = &ao;

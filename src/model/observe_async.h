@@ -1,7 +1,7 @@
 /* observe_async.h - a replay observer run on a thread of its own.
  *
- * The observers that build the calling-context tree, the HTML timeline and
- * the event log cost about as much as the replay that feeds them.  Put
+ * The observers that build the calling-context tree and the HTML timeline
+ * cost about as much as the replay that feeds them.  Put
  * between the profile and them, this observer queues each event (in blocks,
  * a few hundred KB at most) and a second thread hands the events to the
  * observer behind it, in the same order: replay and observers then run at

@@ -9,8 +9,8 @@
 # boundaries.  Every output that reads the profile's tables is compared, with
 # stderr and the exit status: text, JSON, the dot graph, callgrind, and -d of
 # the trace against itself; and so are the outputs fed by the replay's
-# observers, which run on a thread of their own from -j 2: the HTML report,
-# folded stacks, pprof, speedscope and Chrome trace.
+# observers (the HTML report, folded stacks, pprof, speedscope and Chrome
+# trace), some of which run on a thread of their own from -j 2.
 #   tests/jobs/run.sh BUILD_DIR
 # Prints "FAIL jobs ..." for each difference and closes with
 # "jobs: N passed, N failed".
