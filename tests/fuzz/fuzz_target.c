@@ -1,7 +1,8 @@
 /* fuzz_target.c - libFuzzer entry point: the whole pipeline on one input.
  *
  * bytes -> source_open_mem -> trace_open -> trace_next/profile_add (with the
- * calling-context tree, timeline and event-log observers, and the -o dump) ->
+ * calling-context tree, timeline and event-log observers, one input in three
+ * through observe_async on a second thread, and the -o dump) ->
  * profile_finish -> views -> filter_prune -> every in-memory renderer ->
  * free.  Built two ways: with clang -fsanitize=fuzzer by
  * tests/fuzz/run.sh, and with gcc plus tests/fuzz/replay_main.c as
@@ -27,6 +28,7 @@
 #include <unistd.h>
 
 #include "model/cct.h"
+#include "model/observe_async.h"
 #include "cli/cli.h"
 #include "model/diff.h"
 #include "render/dump.h"
@@ -127,10 +129,12 @@ struct loaded {
 	struct cg_cct *cct;
 	struct cg_timeline *tl;
 	struct cg_events *ev;
+	struct cg_observe_async *as;
 };
 
 static void loaded_free(struct loaded *L)
 {
+	observe_async_free(L->as);
 	timeline_free(L->tl);
 	events_free(L->ev);
 	cct_free(L->cct);
@@ -147,7 +151,7 @@ static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *
 {
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct cg_dump *dump = NULL;
-	struct cg_observer to_cct, to_timeline, to_events;
+	struct cg_observer to_cct, to_timeline, to_events, to_async;
 	struct cg_record recs[FUZZ_BATCH];
 	FILE *devnull = NULL;
 	size_t n;
@@ -173,7 +177,15 @@ static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *
 	if (size & 1)
 		events_set_budget(L->ev, 0);
 	events_observer(L->ev, &to_timeline, &to_events);
-	profile_set_observer(L->p, &to_events);
+	/* One input in three: the observers on a thread of their own, as
+	 * from -j 2. */
+	if (size % 3 == 0) {
+		L->as = observe_async_create(&to_events);
+		observe_async_observer(L->as, &to_async);
+		profile_set_observer(L->p, &to_async);
+	} else {
+		profile_set_observer(L->p, &to_events);
+	}
 	if (dump_it && (devnull = fopen("/dev/null", "w")) != NULL) {
 		dump = dump_create(devnull);
 		dump_header(dump, "fuzz", trace_info(L->t), trace_symtab(L->t));
