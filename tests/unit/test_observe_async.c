@@ -91,19 +91,30 @@ static int check(const struct rec *r, uint32_t i)
 	       r->b == (k == 2 ? (uint64_t)i << 20 : k == 3 ? (uint64_t)i << 21 : 0);
 }
 
+/* A queue in front of the log l (its records allocated), and its end in o. */
+static struct cg_observe_async *start(struct log *l, const struct cg_observer *next,
+				      struct cg_observer *o)
+{
+	struct cg_observe_async *a;
+
+	l->r = calloc(NEV, sizeof(*l->r));
+	if (!l->r)
+		return NULL;
+	a = observe_async_create(next);
+	observe_async_observer(a, o);
+	return a;
+}
+
 UNIT_TEST(observe_async_order_and_finish)
 {
 	struct log l = { 0 };
 	struct cg_observer next = { &l, log_enter, log_leave, log_adopt, log_other, log_finish };
 	struct cg_observer o;
-	struct cg_observe_async *a;
+	struct cg_observe_async *a = start(&l, &next, &o);
 	uint32_t i;
 	size_t bad = 0;
 
-	l.r = calloc(NEV, sizeof(*l.r));
-	CHECK(l.r != NULL);
-	a = observe_async_create(&next);
-	observe_async_observer(a, &o);
+	CHECK(a != NULL);
 	CHECK(o.other != NULL && o.finish != NULL);
 	for (i = 0; i < NEV; i++)
 		send(&o, i);
@@ -126,14 +137,11 @@ UNIT_TEST(observe_async_freed_early)
 	struct log l = { 0 };
 	struct cg_observer next = { &l, log_enter, log_leave, log_adopt, NULL, NULL };
 	struct cg_observer o;
-	struct cg_observe_async *a;
+	struct cg_observe_async *a = start(&l, &next, &o);
 	uint32_t i;
 	size_t bad = 0;
 
-	l.r = calloc(NEV, sizeof(*l.r));
-	CHECK(l.r != NULL);
-	a = observe_async_create(&next);
-	observe_async_observer(a, &o);
+	CHECK(a != NULL);
 	/* No other clock behind it: the profile is told so. */
 	CHECK(o.other == NULL);
 	for (i = 0; i < NEV / 2; i++)
