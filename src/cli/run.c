@@ -118,6 +118,12 @@ static void progress_clear(void)
 		fprintf(stderr, "\r\033[K");
 }
 
+/* The threads -j asks for, or the cores this process may run on. */
+static unsigned jobs_asked(const struct cg_opts *o)
+{
+	return o->jobs ? o->jobs : replay_cores();
+}
+
 /* Observers of the replay, chained: the calling-context tree's first, then
  * the HTML timeline's, then the event log's, each only when needs asks.
  * The tree and the timeline cost about as much as the replay: with them,
@@ -145,7 +151,7 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 		events_observer(L->events, next, &eo);
 		next = &eo;
 	}
-	if ((needs & (NEED_CCT | NEED_TIMELINE)) && (o->jobs ? o->jobs : replay_cores()) >= 2) {
+	if ((needs & (NEED_CCT | NEED_TIMELINE)) && jobs_asked(o) >= 2) {
 		L->async = observe_async_create(next);
 		observe_async_observer(L->async, &ao);
 		next = &ao;
@@ -169,7 +175,7 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 			     uint64_t *count)
 {
 	uint64_t first;
-	unsigned n = o->jobs ? o->jobs : replay_cores();
+	unsigned n = jobs_asked(o);
 
 	/* Each range holds its own tables until they are summed: by default
 	 * no more than DEFAULT_JOBS of them. */

@@ -312,22 +312,37 @@ const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n)
 	return c->kids + c->kid_start[id];
 }
 
-uint64_t cct_excl(const struct cg_cct *c, uint32_t id, int other)
+void cct_children_incl(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us)
+{
+	size_t n, i;
+	const uint32_t *k = cct_children(c, id, &n);
+
+	*us = *o_us = 0;
+	for (i = 0; i < n; i++) {
+		*us += c->nodes[k[i]].incl_us;
+		*o_us += c->nodes[k[i]].o_incl_us;
+	}
+}
+
+void cct_excl_both(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us)
 {
 	const struct cg_cct_node *nd = &c->nodes[id];
-	uint64_t t = other ? nd->o_incl_us : nd->incl_us;
-	const uint32_t *k;
-	size_t n, i;
+	uint64_t kids, o_kids;
 
+	*us = *o_us = 0;
 	if (nd->parent == CCT_NONE)
-		return 0;
-	k = cct_children(c, id, &n);
-	for (i = 0; i < n; i++) {
-		uint64_t ch = other ? c->nodes[k[i]].o_incl_us : c->nodes[k[i]].incl_us;
+		return;
+	cct_children_incl(c, id, &kids, &o_kids);
+	*us = nd->incl_us > kids ? nd->incl_us - kids : 0;
+	*o_us = nd->o_incl_us > o_kids ? nd->o_incl_us - o_kids : 0;
+}
 
-		t = t > ch ? t - ch : 0;
-	}
-	return t;
+uint64_t cct_excl(const struct cg_cct *c, uint32_t id, int other)
+{
+	uint64_t us, o_us;
+
+	cct_excl_both(c, id, &us, &o_us);
+	return other ? o_us : us;
 }
 
 size_t cct_node_count(const struct cg_cct *c)

@@ -61,9 +61,14 @@ const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id);
 /* The children of node id (*n of them, newest first), once the replay has
  * finished; NULL with *n = 0 before. */
 const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n);
-/* Exclusive time of node id, on the primary clock or (other) the other
- * one: its inclusive time less its children's; 0 for a root.  After the
- * replay has finished. */
+/* The inclusive times of node id's children summed, on both clocks, in
+ * *us and *o_us.  After the replay has finished. */
+void cct_children_incl(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us);
+/* Exclusive time of node id on both clocks (one walk of its children):
+ * its inclusive time less its children's; 0 for a root.  After the replay
+ * has finished.  cct_excl: the same on one clock, the primary or (other)
+ * the other one. */
+void cct_excl_both(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us);
 uint64_t cct_excl(const struct cg_cct *c, uint32_t id, int other);
 /* Sort the node ids v[0..n) as the flame graph and the trees show
  * siblings: widest (inclusive time) first, then by method index. */

@@ -22,17 +22,19 @@ static void visit(void *ctx, uint32_t id, size_t n)
 {
 	struct flame_ctx *F = ctx;
 	const struct cg_cct_node *nd = cct_node(F->w.c, id);
+	uint64_t us, o_us;
 
 	if (!F->out)
 		return;
+	cct_excl_both(F->w.c, id, &us, &o_us);
 	strbuf_printf(F->out, ",%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%zu",
 		      nd->midx == CCT_NONE || nd->midx >= F->all->npos ||
 				      F->all->method_pos[nd->midx] == UINT32_MAX
 			      ? (int64_t)-1
 			      : (int64_t)F->all->method_pos[nd->midx],
-		      nd->incl_us, cct_excl(F->w.c, id, 0), n);
+		      nd->incl_us, us, n);
 	if (F->other)
-		strbuf_printf(F->out, ",%" PRIu64 ",%" PRIu64, nd->o_incl_us, cct_excl(F->w.c, id, 1));
+		strbuf_printf(F->out, ",%" PRIu64 ",%" PRIu64, nd->o_incl_us, o_us);
 	if (nd->midx != CCT_NONE && nd->midx < F->nused)
 		F->used[nd->midx] = 1;
 }
@@ -93,12 +95,9 @@ void flame_json(const struct cg_cct *c, struct cg_profile *p, const int32_t *map
 		if (F.other) {
 			/* The thread's time on the other clock, as the trees give it:
 			 * at least its frames' time, and exactly that under --focus. */
-			uint64_t o_top = 0, o_incl = all->threads[i].other_us;
-			size_t nk, k;
-			const uint32_t *kids = cct_children(c, r, &nk);
+			uint64_t top, o_top, o_incl = all->threads[i].other_us;
 
-			for (k = 0; k < nk; k++)
-				o_top += cct_node(c, kids[k])->o_incl_us;
+			cct_children_incl(c, r, &top, &o_top);
 			if (focus || o_incl < o_top)
 				o_incl = o_top;
 			strbuf_printf(out, ",%" PRIu64, o_incl);

@@ -131,8 +131,8 @@ struct dfs {
 };
 
 /* Level d of the walk at node k (the levels' child buffers are reused). */
-static void dfs_enter(struct dfs *d, const struct cg_cct *c, const uint32_t *rank, uint32_t k,
-		      size_t prefix)
+static void dfs_enter(struct dfs *d, const struct cg_cct *c, const uint32_t *rank, size_t nm,
+		      uint32_t k, size_t prefix)
 {
 	size_t nk, i;
 	const uint32_t *kids = cct_children(c, k, &nk);
@@ -145,7 +145,7 @@ static void dfs_enter(struct dfs *d, const struct cg_cct *c, const uint32_t *ran
 	for (i = 0; i < nk; i++) {
 		uint32_t m = cct_node(c, kids[i])->midx;
 
-		if (m != CCT_NONE && rank[m] != UINT32_MAX)
+		if (m < nm && rank[m] != UINT32_MAX)
 			d->kids[d->n++] = (uint64_t)rank[m] << 32 | kids[i];
 	}
 	if (d->n > 1)
@@ -222,7 +222,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 		stack = xgrow(stack, &cap_stack, 1, sizeof(*stack));
 		if (!levels)
 			memset(&stack[levels++], 0, sizeof(*stack));
-		dfs_enter(&stack[0], c, rank, root, line.len);
+		dfs_enter(&stack[0], c, rank, nm, root, line.len);
 		depth = 1;
 		while (depth) {
 			struct dfs *top = &stack[depth - 1];
@@ -257,7 +257,7 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 			stack = xgrow(stack, &cap_stack, depth + 1, sizeof(*stack));
 			if (depth == levels)
 				memset(&stack[levels++], 0, sizeof(*stack));
-			dfs_enter(&stack[depth], c, rank, k, line.len);
+			dfs_enter(&stack[depth], c, rank, nm, k, line.len);
 			depth++;
 		}
 	}

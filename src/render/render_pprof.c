@@ -138,10 +138,12 @@ static void subtree_sum(const struct cg_cct *cct, uint32_t k, uint64_t *calls, u
 		uint32_t id = (*work)[--n];
 		size_t nk, i;
 		const uint32_t *kids = cct_children(cct, id, &nk);
+		uint64_t x, o_x;
 
+		cct_excl_both(cct, id, &x, &o_x);
 		*calls += cct_node(cct, id)->calls;
-		*us += cct_excl(cct, id, 0);
-		*o_us += cct_excl(cct, id, 1);
+		*us += x;
+		*o_us += o_x;
 		*work = xgrow(*work, cap, n + nk, sizeof(**work));
 		for (i = 0; i < nk; i++)
 			(*work)[n++] = kids[i];
@@ -343,8 +345,7 @@ static int pprof_render(const struct cg_report *r, struct strbuf *final, struct 
 				sample(&c, path, depth, calls, us, o_us);
 				continue;
 			}
-			us = cct_excl(cct, k, 0);
-			o_us = cct_excl(cct, k, 1);
+			cct_excl_both(cct, k, &us, &o_us);
 			if (n->calls || us || o_us)
 				sample(&c, path, depth, n->calls, us, o_us);
 			w = xgrow(w, &cap_walk, depth + 1, sizeof(*w));

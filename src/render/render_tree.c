@@ -70,22 +70,20 @@ static void visit(void *ctx, uint32_t id, size_t n)
 		return;
 	if (id == T->root) {
 		const struct cg_pthread *t = &T->all->threads[T->ti];
-		uint64_t top = 0, o_top = 0, o_incl = t->other_us;
-		size_t nk, k;
-		const uint32_t *kids = cct_children(T->w.c, id, &nk);
+		uint64_t top, o_top, o_incl = t->other_us;
 
-		for (k = 0; k < nk; k++) {
-			top += cct_node(T->w.c, kids[k])->incl_us;
-			o_top += cct_node(T->w.c, kids[k])->o_incl_us;
-		}
+		cct_children_incl(T->w.c, id, &top, &o_top);
 		if (T->focusing || o_incl < o_top)
 			o_incl = o_top;
 		put_node(T, -1, t->incl_us, t->incl_us > top ? t->incl_us - top : 0, 0, o_incl,
 			 o_incl - o_top, n);
 	} else {
 		T->kept_map[id] = 1;
-		put_node(T, method_k(T->all, nd->midx), nd->incl_us, cct_excl(T->w.c, id, 0),
-			 nd->calls, nd->o_incl_us, cct_excl(T->w.c, id, 1), n);
+		uint64_t us, o_us;
+
+		cct_excl_both(T->w.c, id, &us, &o_us);
+		put_node(T, method_k(T->all, nd->midx), nd->incl_us, us, nd->calls, nd->o_incl_us,
+			 o_us, n);
 	}
 }
 
@@ -125,10 +123,13 @@ static void put_drops(const struct tree_ctx *T, struct drop_acc *A, size_t ti, u
 		id = st[--n];
 		nd = cct_node(T->w.c, id);
 		if (id != root && !T->kept_map[id] && nd->midx < A->nm) {
+			uint64_t us, o_us;
+
 			if (!A->excl[nd->midx] && !A->o_excl[nd->midx] && !A->calls[nd->midx])
 				A->touched[A->ntouched++] = nd->midx;
-			A->excl[nd->midx] += cct_excl(T->w.c, id, 0);
-			A->o_excl[nd->midx] += cct_excl(T->w.c, id, 1);
+			cct_excl_both(T->w.c, id, &us, &o_us);
+			A->excl[nd->midx] += us;
+			A->o_excl[nd->midx] += o_us;
 			A->calls[nd->midx] += nd->calls;
 			/* A method may be touched, stay all zero and be touched
 			 * again: guard the list against repeats. */

@@ -12,14 +12,27 @@ static void place(uint32_t *slots, size_t mask, uint64_t key, uint32_t v)
 	slots[i] = v;
 }
 
-/* Double the table (first size 8). */
+/* Whether one more record would make the table more than half full. */
+static int full(const struct cg_itab *t)
+{
+	return (t->live + 1) * 2 > t->nslots;
+}
+
+/* Empty slots, twice as many (first size 8); the old ones are the
+ * caller's. */
+static void new_slots(struct cg_itab *t)
+{
+	t->nslots = t->nslots ? t->nslots * 2 : 8;
+	t->slots = xcalloc(t->nslots, sizeof(*t->slots));
+}
+
+/* Double the table. */
 static void grow(struct cg_itab *t, const void *recs, size_t size)
 {
 	uint32_t *old = t->slots;
 	size_t oldn = t->nslots, i;
 
-	t->nslots = oldn ? oldn * 2 : 8;
-	t->slots = xcalloc(t->nslots, sizeof(*t->slots));
+	new_slots(t);
 	for (i = 0; i < oldn; i++)
 		if (old[i])
 			place(t->slots, t->nslots - 1, itab_key(t, recs, size, old[i] - 1), old[i]);
@@ -32,11 +45,10 @@ void itab_reserve_scan(struct cg_itab *t, const void *recs, size_t size, size_t 
 	uint64_t none = t->key4 ? UINT32_MAX : UINT64_MAX;
 	size_t i;
 
-	if ((t->live + 1) * 2 <= t->nslots)
+	if (!full(t))
 		return;
 	free(t->slots);
-	t->nslots = t->nslots ? t->nslots * 2 : 8;
-	t->slots = xcalloc(t->nslots, sizeof(*t->slots));
+	new_slots(t);
 	for (i = 0; i < n; i++) {
 		uint64_t key;
 
@@ -48,7 +60,7 @@ void itab_reserve_scan(struct cg_itab *t, const void *recs, size_t size, size_t 
 
 void itab_insert(struct cg_itab *t, uint32_t index, const void *recs, size_t size)
 {
-	if ((t->live + 1) * 2 > t->nslots)
+	if (full(t))
 		grow(t, recs, size);
 	place(t->slots, t->nslots - 1, itab_key(t, recs, size, index), index + 1);
 	t->live++;
