@@ -65,6 +65,7 @@ struct loaded {
 	uint64_t origin;              /* raw wall time of the first record */
 	int any_record;
 	uint64_t kept;                /* with a window: the trace's records it kept */
+	int cuts;                     /* the window left out or made records */
 };
 
 static void report_error(const char *file, const struct cg_error *err)
@@ -271,6 +272,7 @@ static int window_done(struct loaded *L, struct cg_error *err)
 	for (i = 0; i < n; i++)
 		profile_discount(L->profile, mt[i].tid, mt[i].made);
 	L->kept = window_kept(L->window);
+	L->cuts = window_cuts(L->window);
 	return 0;
 }
 
@@ -478,7 +480,7 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->frames = L->frames;
 	r->frames_section = o->frames;
 	r->origin = L->origin;
-	if (win) {
+	if (win && L->cuts) {
 		r->has_range = 1;
 		r->range_from_us = win->from_us;
 		r->range_to_us = win->to_us;
@@ -673,7 +675,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	}
 	report_fill(&r, o->trace, o, &L,
 		    o->range_frame ? &frame_spec : o->range_text ? &o->range : NULL);
-	if (r.has_range && !r.range_kept && !o->quiet)
+	if (L.window && !L.kept && !o->quiet)
 		fprintf(stderr, "callgraph: %s: warning: the window %s holds no record\n", o->trace,
 			o->range_text);
 	if (base) {

@@ -33,7 +33,7 @@ struct cg_window {
 	struct cg_itab tab;
 	struct cg_record *out;
 	size_t nout, cap_out;
-	uint64_t kept;
+	uint64_t kept, seen, made_all;
 	struct cg_window_thread *made;
 };
 
@@ -165,6 +165,7 @@ static void emit(struct cg_window *w, struct wthread *t, uint32_t method, uint8_
 	r->t_cpu = cpu;
 	r->offset = off;
 	t->made++;
+	w->made_all++;
 }
 
 static void keep(struct cg_window *w, const struct cg_record *r)
@@ -213,6 +214,7 @@ size_t window_add(struct cg_window *w, const struct cg_record *in, size_t n,
 	size_t i;
 
 	w->nout = 0;
+	w->seen += n;
 	for (i = 0; i < n; i++) {
 		const struct cg_record *r = &in[i];
 		struct wthread *t;
@@ -272,6 +274,11 @@ size_t window_made(struct cg_window *w, const struct cg_window_thread **out)
 uint64_t window_kept(const struct cg_window *w)
 {
 	return w->kept;
+}
+
+int window_cuts(const struct cg_window *w)
+{
+	return w->made_all || w->kept < w->seen;
 }
 
 uint64_t window_origin(const struct cg_window *w)

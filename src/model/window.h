@@ -64,6 +64,9 @@ struct cg_window_thread {
 };
 size_t window_made(struct cg_window *w, const struct cg_window_thread **out);
 uint64_t window_kept(const struct cg_window *w);
+/* 1 when the window left out or made a record: 0 when it holds the whole
+ * trace, whose outputs are then those of no window. */
+int window_cuts(const struct cg_window *w);
 /* The origin: the wall time of the trace's first record (0 before one). */
 uint64_t window_origin(const struct cg_window *w);
 
