@@ -158,7 +158,7 @@ static void put_header(const struct cg_report *r, const struct cg_view *v, struc
 	if (r->has_range) {
 		strbuf_puts(sb, "Window:   ");
 		report_window_text(r, sb);
-		strbuf_puts(sb, " (wall clock from the first event); frames open at its edges are cut there\n");
+		strbuf_puts(sb, ", on the wall clock from the first event; frames open at its edges are cut there\n");
 	}
 	profile_filters(r->profile, &focus, &hide);
 	strbuf_printf(sb, "Total:    %s ms", fmt_ms(ms, v->total_us));
