@@ -40,9 +40,11 @@ void frames_text(const struct cg_report *r, struct strbuf *sb)
 	char pct[32], ms[32];
 	int dual;
 
+	if (!f)
+		return; /* not looked for */
 	strbuf_puts(sb, "\nFrames (outermost calls of ");
 	strbuf_puts(sb, frames_pattern(f));
-	n = f ? frames_count(f) : 0;
+	n = frames_count(f);
 	if (!n) {
 		strbuf_puts(sb, "): none\n");
 		return;
