@@ -230,7 +230,8 @@ static int want_frames(const struct cg_opts *o, const struct loaded *L)
 		return 1;
 	if (!o->json && !o->html && !o->html_stdout)
 		return 0;
-	if (trace_info(L->trace)->layout == CG_LAYOUT_STREAMING)
+	/* Streaming and V2 traces define methods among their records. */
+	if (trace_info(L->trace)->layout == CG_LAYOUT_STREAMING || trace_info(L->trace)->version >= 4)
 		return 1;
 	strbuf_init(&name);
 	for (i = 0; i < n && !hit; i++) {
