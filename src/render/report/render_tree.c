@@ -5,7 +5,7 @@
  * names come from the report's main data block, so the block needs no
  * escaping and repeats no name.
  */
-#include "render/render_tree.h"
+#include "render/report/render_tree.h"
 #include "model/cct_walk.h"
 
 #include <inttypes.h>
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The script, embedded at build time from src/render/assets/tree.js. */
+/* The script, embedded at build time from src/render/report/assets/tree.js. */
 static const char tree_js[] =
 #include "tree.js.inc"
 	;

@@ -1,5 +1,5 @@
 /* protobuf.c - protocol buffer wire encoding (see protobuf.h). */
-#include "render/protobuf.h"
+#include "render/export/protobuf.h"
 
 /* v's varint at p (room for 10 bytes); returns the bytes written. */
 static size_t put_varint(unsigned char *p, uint64_t v)

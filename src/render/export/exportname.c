@@ -1,5 +1,5 @@
 /* exportname.c - distinct method names for the exporters (see exportname.h). */
-#include "render/exportname.h"
+#include "render/export/exportname.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

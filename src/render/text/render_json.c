@@ -6,7 +6,7 @@
  * edge carries its times under each clock's name: cpu_* and wall_* on a
  * dual-clock trace, only the one clock's on a single-clock trace (wall for
  * wall and global clocks); "clocks" lists which. */
-#include "render/render_json.h"
+#include "render/text/render_json.h"
 
 #include <inttypes.h>
 

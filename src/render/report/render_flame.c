@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/render_flame.h"
+#include "render/report/render_flame.h"
 #include "model/cct_walk.h"
 #include "util/util.h"
 

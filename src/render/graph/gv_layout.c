@@ -1,6 +1,6 @@
 /* gv_layout.c - a bound on the work of dot's layout; see gv_layout.h.
  */
-#include "render/gv_layout.h"
+#include "render/graph/gv_layout.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -11,12 +11,12 @@
 #include <string.h>
 
 #include "render/javaname.h"
-#include "render/render_flame.h"
-#include "render/render_timeline.h"
+#include "render/report/render_flame.h"
+#include "render/report/render_timeline.h"
 #include "model/timeline.h"
 
-/* The section's stylesheet (src/render/assets/timeline.css) and its script
- * (src/render/assets/timeline.js), which draws the timeline and flame graph from
+/* The section's stylesheet (src/render/report/assets/timeline.css) and its script
+ * (src/render/report/assets/timeline.js), which draws the timeline and flame graph from
  * #cg-tl-data; it exposes window.cgTimelineSelect(k) (k: a method's position
  * in the all-threads view, as the table's data-k) and listens to the table
  * and #thread. */

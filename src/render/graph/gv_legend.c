@@ -1,13 +1,13 @@
 /* gv_legend.c - the legend node of the call graph and, with -d, the
  * change marks of its methods.
  */
-#include "render/gv_build.h"
+#include "render/graph/gv_build.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "model/diff.h"
-#include "render/gv_text.h"
+#include "render/graph/gv_text.h"
 #include "model/waiting.h"
 
 /* -d: the colour of a method's change in inclusive time against the base

@@ -1,13 +1,13 @@
 /* render_speedscope.c - speedscope evented profiles from the event log,
  * written as the log is read back. */
-#include "render/render_speedscope.h"
+#include "render/export/render_speedscope.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/events.h"
-#include "render/exportname.h"
+#include "render/export/exportname.h"
 #include "render/javaname.h"
 
 static void put_str(struct strbuf *sb, const char *s)

@@ -1,6 +1,6 @@
 /* render_tree.h - the HTML report's Top Down and Bottom Up trees: markup,
  * a JSON data block from the calling-context tree (cct.h) and the script
- * (src/render/assets/tree.js) that builds both trees from it.
+ * (src/render/report/assets/tree.js) that builds both trees from it.
  *
  * Data: per thread, the thread's calling-context tree in preorder.  Bound:
  * within a thread, a node whose inclusive time is under the thread's time /

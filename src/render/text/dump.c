@@ -2,7 +2,7 @@
  *   OFFSET TID ACTION CPU_US WALL_US DEPTH  <indent>class.method signature
  * where ACTION is ent, xit, unr or a3, and DEPTH is the stack depth after an
  * entry or before an exit (exits never go below zero). */
-#include "render/dump.h"
+#include "render/text/dump.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

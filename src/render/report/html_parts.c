@@ -1,12 +1,12 @@
 /* html_parts.c - the threads the HTML report lists or folds, and the call
  * graphs it embeds as inline SVG (see html_parts.h). */
-#include "render/html_parts.h"
+#include "render/report/html_parts.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/render_gv.h"
+#include "render/graph/render_gv.h"
 #include "model/timeline.h"
 
 /* Append the n bytes at s to out as text an HTML parser accepts without

@@ -1,12 +1,12 @@
 /* render_diff.c - text and HTML tables of a two-run comparison. */
-#include "render/render_diff.h"
+#include "render/text/render_diff.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "model/diff.h"
-#include "render/html_parts.h"
+#include "render/report/html_parts.h"
 #include "render/javaname.h"
 
 static const char *ratio_text(char *buf, const struct cg_diff_row *row)
@@ -213,7 +213,7 @@ int render_diff_text(const struct cg_report *later, struct strbuf *out, struct c
 
 /* The page: a summary, a sticky bar with the search box (the main report's:
  * smart-case substring of the method name) and three tables the script
- * (src/render/assets/diff.js) fills from a JSON block: methods in both runs, only
+ * (src/render/report/assets/diff.js) fills from a JSON block: methods in both runs, only
  * in the base, only in the later run.  Every column sorts; the tables fit
  * the window (fixed layout, long names cut with an ellipsis and whole in the
  * tooltip) and put at most a few hundred rows in the document at a time. */
@@ -222,13 +222,13 @@ static const char html_head[] =
 	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	"<meta name=\"generator\" content=\"callgraph\">\n";
 
-/* The stylesheet (src/render/assets/diff.css). */
+/* The stylesheet (src/render/report/assets/diff.css). */
 static const char diff_css[] =
 #include "diff.css.inc"
 ;
 
-/* Search, sorting and the rows (src/render/assets/diff.js); cgUtil's number
- * formatting and search matching (src/render/assets/util.js). */
+/* Search, sorting and the rows (src/render/report/assets/diff.js); cgUtil's number
+ * formatting and search matching (src/render/report/assets/util.js). */
 static const char diff_js[] =
 #include "diff.js.inc"
 ;

@@ -2,15 +2,15 @@
  * root, method and folded chain, one edge per drawn call, with labels,
  * tooltips, colours and the rank hints that keep dot's layout acyclic.
  */
-#include "render/gv_build.h"
+#include "render/graph/gv_build.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/gv_log.h"
-#include "render/gv_text.h"
+#include "render/graph/gv_log.h"
+#include "render/graph/gv_text.h"
 #include "render/javaname.h"
 #include "model/groups.h"
 #include "model/waiting.h"

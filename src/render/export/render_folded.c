@@ -1,5 +1,5 @@
 /* render_folded.c - folded stacks from the calling-context tree. */
-#include "render/render_folded.h"
+#include "render/export/render_folded.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -12,7 +12,7 @@
  * rows in the document at a time (more on request): thousands of table rows
  * would take most of a second to lay out.
  *
- * The stylesheet and the scripts are src/render/assets/report.css, util.js and
+ * The stylesheet and the scripts are src/render/report/assets/report.css, util.js and
  * report.js, embedded at build time.  The script reads the data with
  * JSON.parse and puts every trace-derived string into the page through
  * textContent, never as markup.
@@ -27,21 +27,21 @@
  *
  * Output is deterministic: no dates, views and graphs in a fixed order.
  */
-#include "render/render_html.h"
+#include "render/report/render_html.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/html_parts.h"
+#include "render/report/html_parts.h"
 #include "render/javaname.h"
-#include "render/render_gv.h"
-#include "render/render_timeline.h"
-#include "render/render_tree.h"
+#include "render/graph/render_gv.h"
+#include "render/report/render_timeline.h"
+#include "render/report/render_tree.h"
 #include "model/timeline.h"
 
-/* The stylesheet and the scripts: src/render/assets/report.css, util.js (pure
+/* The stylesheet and the scripts: src/render/report/assets/report.css, util.js (pure
  * helpers, in the head so every later script can use them) and report.js. */
 static const char report_css[] =
 #include "report.css.inc"

@@ -2,7 +2,7 @@
  * UTF-8 and escaped for dot, and the temperature scale.  No Graphviz here:
  * these are plain strings and numbers.
  */
-#include "render/gv_text.h"
+#include "render/graph/gv_text.h"
 
 #include <stdio.h>
 #include <string.h>

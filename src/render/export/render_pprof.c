@@ -10,16 +10,16 @@
  * Sample values: calls, time on the primary clock (the default sample
  * type), and on a dual-clock trace the time on the other clock as a third
  * type named after it, so `go tool pprof -sample_index=cpu` shows it. */
-#include "render/render_pprof.h"
+#include "render/export/render_pprof.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
 #include "model/cct.h"
-#include "render/exportname.h"
+#include "render/export/exportname.h"
 #include "render/javaname.h"
-#include "render/protobuf.h"
+#include "render/export/protobuf.h"
 
 /* String table: strings in one buffer, found through an open-addressing
  * table; index 0 is "". */

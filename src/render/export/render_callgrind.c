@@ -1,12 +1,12 @@
 /* render_callgrind.c - callgrind profile from the finished view: methods'
  * exclusive times as self costs and its caller->callee edges as calls. */
-#include "render/render_callgrind.h"
+#include "render/export/render_callgrind.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/exportname.h"
+#include "render/export/exportname.h"
 #include "render/javaname.h"
 #include "util/sort.h"
 

@@ -5,7 +5,7 @@
  * off-CPU share of each inclusive time (1 - cpu / wall): the time a method
  * spent waiting (sleeping, parked, blocked in I/O or binder) rather than
  * running.  The primary clock (--clock) sorts the rows and gives the %. */
-#include "render/render_text.h"
+#include "render/text/render_text.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * context argument, so the messages of the call in progress are collected
  * here, in the file's only mutable state (Graphviz is not reentrant anyway).
  */
-#include "render/gv_log.h"
+#include "render/graph/gv_log.h"
 
 #include <fcntl.h>
 #include <stdio.h>

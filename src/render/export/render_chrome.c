@@ -1,12 +1,12 @@
 /* render_chrome.c - Chrome trace events from the event log. */
-#include "render/render_chrome.h"
+#include "render/export/render_chrome.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/events.h"
-#include "render/exportname.h"
+#include "render/export/exportname.h"
 #include "render/javaname.h"
 
 /* The CHROME_MAX_CALLS + 1 longest durations seen, as a min-heap: its root

@@ -6,7 +6,7 @@
  * into the output buffer; every other format is laid out with dot and
  * rendered with gvRenderData.
  */
-#include "render/render_gv.h"
+#include "render/graph/render_gv.h"
 
 #include <inttypes.h>
 #include <stdint.h>
@@ -23,9 +23,9 @@
 
 #include "model/filter.h"
 #include "model/fold.h"
-#include "render/gv_build.h"
-#include "render/gv_layout.h"
-#include "render/gv_log.h"
+#include "render/graph/gv_build.h"
+#include "render/graph/gv_layout.h"
+#include "render/graph/gv_log.h"
 
 /* Longest format name accepted ("png:cairo:cairo" fits easily). */
 #define FORMAT_MAX 64
