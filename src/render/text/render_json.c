@@ -11,7 +11,7 @@
 #include <inttypes.h>
 
 #include "model/window.h"
-#include "render/render_frames.h"
+#include "render/text/render_frames.h"
 
 static void put_str(struct strbuf *sb, const char *s)
 {

@@ -14,7 +14,7 @@
 
 #include "model/groups.h"
 #include "render/javaname.h"
-#include "render/render_frames.h"
+#include "render/text/render_frames.h"
 #include "util/sort.h"
 
 /* "pkg.Class.method(String, int)": readable Java names (javaname.h). */

@@ -1,6 +1,6 @@
 /* render_frames.c - the frames in the text profile and in JSON (see
  * render_frames.h). */
-#include "render/render_frames.h"
+#include "render/text/render_frames.h"
 
 #include <inttypes.h>
 
