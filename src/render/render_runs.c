@@ -161,11 +161,13 @@ static void text_table(const struct cg_report *r, enum cg_runs_metric m, size_t 
 				snprintf(calls, sizeof(calls), "%s", c1);
 		}
 		snprintf(p, sizeof(p), "%.3f", st.test.p);
-		strbuf_printf(sb, "%14s %5s %14s %5s %9s %6s %17s  ",
+		/* the ranges' widths in characters: "\u00b1" is two bytes */
+		range_text(rb, &st.side[0]);
+		range_text(rl, &st.side[1]);
+		strbuf_printf(sb, "%14s %*s %14s %*s %9s %6s %17s  ",
 			      runs_fmt_value2(b, st.side[0].median2, r->normalise),
-			      range_text(rb, &st.side[0]),
-			      runs_fmt_value2(l, st.side[1].median2, r->normalise),
-			      range_text(rl, &st.side[1]),
+			      rb[0] ? 6 : 5, rb, runs_fmt_value2(l, st.side[1].median2, r->normalise),
+			      rl[0] ? 6 : 5, rl,
 			      st.significant ? runs_fmt_change(ch, &st) : "~", p, calls);
 		runs_put_name(sb, rs, row, name_flags(r));
 		strbuf_putc(sb, '\n');
