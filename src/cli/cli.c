@@ -76,6 +76,7 @@ static void usage_long(FILE *f)
 	size_t i;
 
 	fprintf(f, "usage: callgraph [OPTIONS] TRACE\n"
+		   "       callgraph [OPTIONS] -d BASE [-d BASE...] TRACE [TRACE...]\n"
 		   "Android method trace (.trace, .trace.gz, NAME.key+NAME.data, - for stdin)\n"
 		   "to a text profile (default), call graph, HTML report, JSON or dump.\n\n");
 	for (i = 0; i < NOPTS; i++) {
@@ -92,13 +93,15 @@ static void usage_long(FILE *f)
 			snprintf(left + n, sizeof(left) - (size_t)n, " %s", table[i].arg);
 		fprintf(f, "  %-24s %s\n", left, table[i].help);
 	}
-	fprintf(f, "\nExit status: 0 success, 1 bad input or I/O or rendering failure, 2 usage error.\n"
+	fprintf(f, "\nExit status: 0 success, 1 bad input or I/O or rendering failure, 2 usage error,\n"
+		   "3 --fail-if-slower found a significant slowdown.\n"
 		   "\nExamples:\n"
 		   "  callgraph app.trace                        text profile\n"
 		   "  callgraph -g graph.svg app.trace           call graph (.png .pdf .dot ...)\n"
 		   "  callgraph --html report.html app.trace     HTML report with timeline\n"
 		   "  callgraph --thread main --focus '*.onDraw' app.trace\n"
-		   "  callgraph -d before.trace after.trace      compare two runs\n");
+		   "  callgraph -d before.trace after.trace      compare two runs\n"
+		   "  callgraph -d 'before/*.trace' after/*.trace   repeated runs, with statistics\n");
 }
 
 static int bad(const char *fmt, const char *arg)
