@@ -1872,10 +1872,13 @@ static void run_program(struct tg *g, const struct op *o)
 		uint32_t *s = stk + (size_t)cur * pr->depth, d = dep[cur];
 		uint64_t dw = 1 + (r & 3), dc = dw - ((r >> 2) & 1);
 		uint32_t tid = cur + 1, m;
-		int slow = pr->slow_pct && d && s[d - 1] == pr->slow_method;
+		int slow = pr->slow_pct && d && s[d - 1] == pr->slow_method, enters;
 
 		r >>= 3;
-		if (noisy && !(d && !(s[d - 1] < nauto && d < pr->depth && r % 100 < 49))) {
+		/* an enter (on an empty stack, or a call); a return scales its
+		 * steps below, once a long call has set them */
+		enters = d == 0 || (s[d - 1] < nauto && d < pr->depth && r % 100 < 49);
+		if (noisy && enters) {
 			dw = program_scale(pr, &js, dw, slow);
 			dc = program_scale(pr, &js, dc, slow);
 		}
