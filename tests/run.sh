@@ -258,6 +258,10 @@ part bad-inputs sh "$TOP/tests/bad/run.sh" "$BUILD"
 part atomic sh "$TOP/tests/bad/atomic.sh" "$BUILD"
 part fuzz-replay "$BUILD/fuzz_replay" "$TOP/tests/fuzz/corpus" "$TOP/tests/fuzz/crashes"
 
+# --- repeated runs: statistics against SciPy, power and the gate ------------
+part stats /usr/bin/python3 "$TOP/tests/stats/check.py" "$BUILD"
+part runs sh "$TOP/tests/stats/runs.sh" "$BUILD"
+
 # --- shell completions, make install / uninstall ------------------------------
 part completion sh "$TOP/tests/completion/run.sh" "$BUILD"
 

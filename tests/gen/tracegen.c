@@ -404,6 +404,10 @@ struct program {
 	uint32_t recursion;      /* per mille of calls that recurse directly */
 	uint32_t longcalls;      /* per mille of returns after a long (mostly off-CPU) call */
 	uint32_t unknown;        /* distinct method ids not in the key, called as leaves */
+	uint64_t jitter;         /* seed of the run's timing noise; 0 = none */
+	uint32_t jitter_pct;     /* the run's speed factor within +-jitter_pct % */
+	uint32_t slow_method;    /* auto method whose own time is slowed */
+	uint32_t slow_pct;       /* by this many %; 0 = none */
 };
 
 static void program_free(struct program *pr)
@@ -908,16 +912,18 @@ static void parse_auto(struct parser *ps)
 
 
 /* program RECORDS [seed=N] [threads=N] [fanout=F|any] [depth=N]
- *         [recursion=PERMILLE] [long=PERMILLE] [unknown=N] */
+ *         [recursion=PERMILLE] [long=PERMILLE] [unknown=N] [jitter=SEED]
+ *         [jitter-pct=P] [slow=K:P] */
 static void parse_program(struct parser *ps)
 {
 	struct tg *g = ps->g;
-	struct program pr = { 0, 1, 16, 17, 60, 20, 2, 0 };
+	struct program pr = { 0, 1, 16, 17, 60, 20, 2, 0, 0, 5, 0, 0 };
 	uint64_t v;
 
 	if (ps->ntok < 2) {
 		perr(ps, "usage: program RECORDS [seed=N] [threads=N] [fanout=F|any] [depth=N] "
-		     "[recursion=PERMILLE] [long=PERMILLE] [unknown=N]");
+		     "[recursion=PERMILLE] [long=PERMILLE] [unknown=N] [jitter=SEED] "
+		     "[jitter-pct=P] [slow=K:P]");
 		return;
 	}
 	if (!g->nauto) {
@@ -992,6 +998,29 @@ static void parse_program(struct parser *ps)
 			if (parse_num(ps, eq, 1000, "long", &v) < 0)
 				return;
 			pr.longcalls = (uint32_t)v;
+		} else if (n == 6 && strncmp(t, "jitter", 6) == 0) {
+			if (parse_num(ps, eq, UINT64_MAX, "jitter", &pr.jitter) < 0)
+				return;
+		} else if (n == 10 && strncmp(t, "jitter-pct", 10) == 0) {
+			if (parse_num(ps, eq, 50, "jitter-pct", &v) < 0)
+				return;
+			pr.jitter_pct = (uint32_t)v;
+		} else if (n == 4 && strncmp(t, "slow", 4) == 0) {
+			char kb[24];
+			const char *colon = strchr(eq, ':');
+
+			if (!colon || colon == eq || (size_t)(colon - eq) >= sizeof kb) {
+				perr(ps, "program: slow must be K:PERCENT");
+				return;
+			}
+			memcpy(kb, eq, (size_t)(colon - eq));
+			kb[colon - eq] = '\0';
+			if (parse_num(ps, kb, g->nauto - 1, "slow method", &v) < 0)
+				return;
+			pr.slow_method = (uint32_t)v;
+			if (parse_num(ps, colon + 1, 1000, "slow percent", &v) < 0)
+				return;
+			pr.slow_pct = (uint32_t)v;
 		} else if (n == 7 && strncmp(t, "unknown", 7) == 0) {
 			if (parse_num(ps, eq, 0x3FFFFFFEu - g->nauto, "unknown", &v) < 0)
 				return;
@@ -1812,22 +1841,47 @@ static void program_event(struct tg *g, const struct op *src, uint32_t tid, int 
  * (seed, m) (any method when fanout=any).  Unknown ids are leaves.  Every
  * record advances the thread's wall clock by 1-4 us and its cpu clock by the
  * same or one less; a long call returns after 1-31 ms of wall and 1/16 of
- * that in cpu.  With probability 1/256 the next record is on a random thread. */
+ * that in cpu.  With probability 1/256 the next record is on a random thread.
+ *
+ * Timing noise (jitter=SEED) and a slowdown (slow=K:P) change the times and
+ * never the walk: the run's speed factor f is drawn from SEED within
+ * +-jitter-pct %, and each step of either clock becomes step * f, times
+ * (100 + P) / 100 while auto method K is on top of the stack, rounded down
+ * or up at random (from SEED) so that its expected value is exact. */
+static uint64_t program_scale(const struct program *pr, uint64_t *js, uint64_t step, int slow)
+{
+	uint64_t f = 10000, spread = (uint64_t)pr->jitter_pct * 200 + 1, num;
+
+	if (pr->jitter)
+		f = 10000 - (uint64_t)pr->jitter_pct * 100 + mix64(pr->jitter ^ 0x717Eull) % spread;
+	num = step * f * (100 + (slow ? pr->slow_pct : 0));
+	return (num + (pr->jitter ? mix64((*js)++) % 1000000 : 0)) / 1000000;
+}
+
 static void run_program(struct tg *g, const struct op *o)
 {
 	const struct program *pr = o->prog;
 	uint32_t nauto = (uint32_t)g->nauto, cur = 0, ucount = 0;
 	uint32_t *stk = xmalloc((size_t)pr->threads * pr->depth * sizeof *stk);
 	uint32_t *dep = xcalloc(pr->threads, sizeof *dep);
-	uint64_t rs = mix64(pr->seed ^ 0x5EEDull);
+	uint64_t rs = mix64(pr->seed ^ 0x5EEDull), js = mix64(pr->jitter);
+	int noisy = pr->jitter || pr->slow_pct;
 
 	for (uint64_t n = 0; n < pr->records && !g->rt_failed; n++) {
 		uint64_t r = mix64(rs++), r2 = mix64(rs++);
 		uint32_t *s = stk + (size_t)cur * pr->depth, d = dep[cur];
 		uint64_t dw = 1 + (r & 3), dc = dw - ((r >> 2) & 1);
 		uint32_t tid = cur + 1, m;
+		int slow = pr->slow_pct && d && s[d - 1] == pr->slow_method, enters;
 
 		r >>= 3;
+		/* an enter (on an empty stack, or a call); a return scales its
+		 * steps below, once a long call has set them */
+		enters = d == 0 || (s[d - 1] < nauto && d < pr->depth && r % 100 < 49);
+		if (noisy && enters) {
+			dw = program_scale(pr, &js, dw, slow);
+			dc = program_scale(pr, &js, dc, slow);
+		}
 		if (d == 0) {
 			uint32_t j = skew_pick(r2, 4);
 
@@ -1857,6 +1911,10 @@ static void run_program(struct tg *g, const struct op *o)
 			if ((r / 100) % 1000 < pr->longcalls) {
 				dw = 1000 + r2 % 30000;
 				dc = dw / 16;
+			}
+			if (noisy) {
+				dw = program_scale(pr, &js, dw, slow);
+				dc = program_scale(pr, &js, dc, slow);
 			}
 			program_event(g, o, tid, 1, m < nauto ? g->auto_ids[m] : 4 * (m + 1), dw, dc);
 		}
