@@ -362,7 +362,13 @@ int v2_open(struct cg_trace *t, struct cg_error *err)
 	 * summary's elapsed-time key to tell them apart; A wrote µs.  Which
 	 * layout this is shows at the first event block. */
 	t->pos += HEADER_SIZE;
-	return v2_find_unit(t, err);
+	if (v2_find_unit(t, err))
+		return -1;
+	if (v->unit != U_NONE) {
+		t->info.start_us = v->unit == U_NS ? v->start_raw / 1000 : v->start_raw;
+		t->info.v2_ns = v->unit == U_NS;
+	}
+	return 0;
 }
 
 int v2_next(struct cg_trace *t, struct cg_record *recs, size_t max, size_t *n,
