@@ -225,21 +225,6 @@ static int block_fits(struct cg_trace *t, int gen, struct cg_error *err)
 	return (size_t)a == hsz + size || ((size_t)a > hsz + size && t->buf[t->pos + hsz + size] <= 3);
 }
 
-/* C: the index of thread tid's stack, created empty when new. */
-static uint32_t stack_of(struct cg_v2 *v, uint32_t tid)
-{
-	uint32_t i = itab_find(&v->stack_tab, tid, v->stacks, sizeof(*v->stacks));
-
-	if (i != ITAB_NONE)
-		return i;
-	v->stacks = xgrow(v->stacks, &v->cap_stacks, v->nstacks + 1, sizeof(*v->stacks));
-	memset(&v->stacks[v->nstacks], 0, sizeof(*v->stacks));
-	v->stacks[v->nstacks].tid = tid;
-	i = (uint32_t)v->nstacks++;
-	itab_insert(&v->stack_tab, i, v->stacks, sizeof(*v->stacks));
-	return i;
-}
-
 static int block_header(struct cg_trace *t, struct cg_error *err)
 {
 	struct cg_v2 *v = t->v2;
@@ -256,16 +241,8 @@ static int block_header(struct cg_trace *t, struct cg_error *err)
 		else
 			v->gen = GEN_B;   /* and let the checks below say what is wrong */
 		t->info.v2_gen = v->gen;
-		if (v->gen == GEN_A) {
-			v->unit = U_US;   /* Android 15's only writer: µs */
-		} else if (v->unit == U_NONE) {
-			cg_error_set(err, (int64_t)off,
-				     "layout B event block: its times are in us or ns, and only the "
-				     "summary says which, but %s", v->no_unit);
+		if (v2_set_unit(t, off, err))
 			return -1;
-		}
-		t->info.start_us = v->unit == U_NS ? v->start_raw / 1000 : v->start_raw;
-		t->info.v2_ns = v->unit == U_NS;
 	}
 	if (v->gen == GEN_A)
 		hsz = v->dual ? 25 : 21;
@@ -307,7 +284,7 @@ static int block_header(struct cg_trace *t, struct cg_error *err)
 		v->left = v->count;
 	}
 	if (v->gen == GEN_C)
-		v->cur_stack = stack_of(v, v->tid);
+		v->cur_stack = v2_stack_of(v, v->tid);
 	v->blk_off = off;
 	v->end = off + hsz + size;
 	v->in_block = 1;
@@ -364,10 +341,8 @@ int v2_open(struct cg_trace *t, struct cg_error *err)
 	t->pos += HEADER_SIZE;
 	if (v2_find_unit(t, err))
 		return -1;
-	if (v->unit != U_NONE) {
-		t->info.start_us = v->unit == U_NS ? v->start_raw / 1000 : v->start_raw;
-		t->info.v2_ns = v->unit == U_NS;
-	}
+	if (v->unit != U_NONE)
+		v2_set_start(t);
 	return 0;
 }
 

@@ -75,6 +75,13 @@ static inline uint32_t v2_meth_key(struct cg_trace *t, uint64_t id, uint64_t off
 	return v2_meth_key_slow(t, id, off);
 }
 
+/* The header start time in µs, by v->unit (U_US or U_NS), into t->info. */
+void v2_set_start(struct cg_trace *t);
+/* At the first event block (at off), once v->gen is A or B: A is µs; B
+ * keeps the unit v2_find_unit found, and without one is refused. */
+int v2_set_unit(struct cg_trace *t, uint64_t off, struct cg_error *err);
+/* C: the index in v->stacks of thread tid's stack, created empty when new. */
+uint32_t v2_stack_of(struct cg_v2 *v, uint32_t tid);
 /* Layouts A and B: the time unit the summary gives (v->unit U_US or U_NS,
  * or U_NONE with v->no_unit saying why), read before any record from the
  * packet that ends the file.  An input that cannot be read at any offset

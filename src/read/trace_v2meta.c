@@ -67,6 +67,22 @@ uint32_t v2_meth_key_slow(struct cg_trace *t, uint64_t id, uint64_t off)
 	return e->key;
 }
 
+/* ---- threads ----------------------------------------------------------- */
+
+uint32_t v2_stack_of(struct cg_v2 *v, uint32_t tid)
+{
+	uint32_t i = itab_find(&v->stack_tab, tid, v->stacks, sizeof(*v->stacks));
+
+	if (i != ITAB_NONE)
+		return i;
+	v->stacks = xgrow(v->stacks, &v->cap_stacks, v->nstacks + 1, sizeof(*v->stacks));
+	memset(&v->stacks[v->nstacks], 0, sizeof(*v->stacks));
+	v->stacks[v->nstacks].tid = tid;
+	i = (uint32_t)v->nstacks++;
+	itab_insert(&v->stack_tab, i, v->stacks, sizeof(*v->stacks));
+	return i;
+}
+
 /* ---- the time unit ---------------------------------------------------- */
 
 /* The unit the summary text (len bytes, not NUL-terminated) names, or U_NONE
@@ -125,6 +141,30 @@ int v2_find_unit(struct cg_trace *t, struct cg_error *err)
 		}
 	}
 	free(tail);
+	return 0;
+}
+
+void v2_set_start(struct cg_trace *t)
+{
+	const struct cg_v2 *v = t->v2;
+
+	t->info.start_us = v->unit == U_NS ? v->start_raw / 1000 : v->start_raw;
+	t->info.v2_ns = v->unit == U_NS;
+}
+
+int v2_set_unit(struct cg_trace *t, uint64_t off, struct cg_error *err)
+{
+	struct cg_v2 *v = t->v2;
+
+	if (v->gen == GEN_A) {
+		v->unit = U_US;   /* Android 15's only writer: µs */
+	} else if (v->unit == U_NONE) {
+		cg_error_set(err, (int64_t)off,
+			     "layout B event block: its times are in us or ns, and only the "
+			     "summary says which, but %s", v->no_unit);
+		return -1;
+	}
+	v2_set_start(t);
 	return 0;
 }
 
