@@ -65,5 +65,14 @@ DESC
 		done
 	done
 done
+# A pipe needs the temporary copy: where none can be made, one line, exit 1
+# (not under valgrind, which wants $TMPDIR too).
+case $CG in
+valgrind*) ;;
+*)	cat "$W/t.trace" | TMPDIR=/nonexistent/dir $CG -q - >/dev/null 2>"$W/err"
+	check "no temporary directory" exit "$?" 1
+	check "no temporary directory" stderr "$(cat "$W/err")" \
+		"callgraph: -: cannot create a temporary copy of the input: No such file or directory" ;;
+esac
 echo "v2-units: $pass passed, $fail failed"
 [ $fail -eq 0 ]
