@@ -173,7 +173,7 @@ struct tstate *profile_thread_big(const struct cg_profile *p, uint32_t tid);
 
 /* The thread of tid, NULL when not met yet: an array for 16-bit tids (all
  * of v1-v3's), the table of larger ones behind one compare.  The compare is
- * marked unlikely: laid out this way it costs the replay about 1.5
+ * marked unlikely: laid out this way it costs the replay about 2
  * instructions a record (callgrind), against 4.5 for the plain ?:. */
 static inline struct tstate *profile_thread_find(const struct cg_profile *p, uint32_t tid)
 {
