@@ -116,6 +116,8 @@ part golden sh "$TOP/tests/golden/run.sh" "$UPDATE"
 
 # --- V2 traces give the profile of the v1-v3 trace of the same description --
 part v2-equiv sh "$TOP/tests/v2/equiv.sh"
+# --- V2 layout B: the unit from the summary, read from files, pipes, gzip ---
+part v2-units sh "$TOP/tests/v2/units.sh"
 
 # --- command-line options against hand-computed results ---------------------
 part cli sh "$TOP/tests/cli/run.sh" "$BUILD"

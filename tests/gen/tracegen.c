@@ -25,7 +25,7 @@
 #include <zlib.h>
 
 #define SINK_BUF (1u << 20)
-#define NTHREADS 65536u          /* per-thread state is keyed by the low 16 bits */
+#define NTHREADS 65536u          /* per-thread state slots (tslot) */
 #define MAX_NEST 16              /* repeat nesting */
 #define MAX_RDEPTH (1u << 20)     /* @r stack depth per thread */
 
@@ -386,6 +386,8 @@ struct tg {
 	struct sink *out;        /* where records, raw bytes and in-band items go */
 	uint64_t *cur_w, *cur_c;
 	struct per_thread_rr *rst;
+	uint64_t *tmap;          /* V2: (tid << 32 | slot + 1) by hash, 2 * NTHREADS */
+	uint32_t ntslots;
 	uint64_t rr_next;
 	uint64_t nrec, maxwall;
 	int rt_failed;           /* a runtime error was reported */
@@ -428,6 +430,7 @@ static void tg_free(struct tg *g)
 	strlist_free(&g->methods);
 	free(g->cur_w);
 	free(g->cur_c);
+	free(g->tmap);
 	if (g->rst) {
 		for (size_t i = 0; i < NTHREADS; i++)
 			free(g->rst[i].v);
@@ -1359,6 +1362,8 @@ struct v2w {
 	struct per_thread_rr *cst; /* C: each thread's open method ids */
 };
 
+static uint32_t tslot(struct tg *g, const struct op *o);
+
 static void v2_uleb(struct buf *b, uint64_t v)
 {
 	do {
@@ -1441,10 +1446,6 @@ static void v2_event(struct tg *g, const struct op *o, uint32_t mid, uint64_t w,
 	uint64_t id = g->v2idbase + mid, ma = id | o->action;
 	struct buf *b = &v->blk;
 
-	if (o->tid > 0xFFFF) {
-		v2_fail(g, o, "thread id over 65535 (format-1 records keep 16 bits)");
-		return;
-	}
 	if (w >= (1ull << 50) || c >= (1ull << 50)) {
 		v2_fail(g, o, "time over 2^50 us");
 		return;
@@ -1459,7 +1460,7 @@ static void v2_event(struct tg *g, const struct op *o, uint32_t mid, uint64_t w,
 		v->prev_ma = v->prev_w = v->prev_c = v->prev_ta = v->prev_m = 0;
 	}
 	if (g->v2gen == 'C') {
-		struct per_thread_rr *st = &v->cst[o->tid & 0xFFFF];
+		struct per_thread_rr *st = &v->cst[tslot(g, o)];
 		uint64_t ta = v2_ticks(w) << 2 | o->action;
 
 		if (o->action != 0 && (st->n == 0 || st->v[st->n - 1] != mid)) {
@@ -1585,13 +1586,15 @@ static const char *v2_check(const struct tg *g)
 		return "a header, key or size directive of the format-1 layouts";
 	if (g->no_summary && g->layout != L_STREAMING)
 		return "no-summary in a non-streaming layout";
+	if (g->v2gen == 'B' && (g->no_summary || (g->nokeys & K_ELAPSED)))
+		return "no summary or no elapsed-time key (only they give layout B's time unit)";
 	ids = xmalloc((g->nops + 1) * sizeof *ids);
 	for (size_t i = 0; i < g->nops && !why; i++) {
 		const struct op *o = &g->ops[i];
 		if (o->kind == OP_RAW)
 			why = "raw bytes";
-		else if (o->kind == OP_THREAD && o->tid > 0xFFFF)
-			why = "thread id over 65535";
+		else if ((o->kind == OP_THREAD || o->kind == OP_EVENT) && o->tid > 0xFFFF)
+			why = "thread id over 65535 (format-1 records keep 16 bits)";
 		else if (o->kind == OP_METHOD) {
 			char canon[16];
 			uint64_t id = 0;
@@ -1719,12 +1722,36 @@ static void run_reset(struct tg *g)
 	g->maxwall = 0;
 }
 
+/* The per-thread state slot of tid: its low 16 bits in the v1-v3 layouts,
+ * whose records keep 16 bits, and in V2, whose tids are 32-bit, a slot per
+ * distinct tid in the order they appear (at most NTHREADS). */
+static uint32_t tslot(struct tg *g, const struct op *o)
+{
+	uint32_t mask = 2 * NTHREADS - 1, i;
+
+	if (g->layout != L_V2)
+		return o->tid & 0xFFFF;
+	if (!g->tmap)
+		g->tmap = xcalloc(2 * NTHREADS, sizeof *g->tmap);
+	for (i = (o->tid * 2654435761u) & mask; g->tmap[i]; i = (i + 1) & mask)
+		if (g->tmap[i] >> 32 == o->tid)
+			return (uint32_t)g->tmap[i] - 1;
+	if (g->ntslots == NTHREADS) {
+		if (!g->rt_failed)
+			fprintf(stderr, "tracegen: %d: more than %u thread ids\n", o->line, NTHREADS);
+		g->rt_failed = 1;
+		return 0;
+	}
+	g->tmap[i] = (uint64_t)o->tid << 32 | ++g->ntslots;
+	return g->ntslots - 1;
+}
+
 /* The auto method for an @r event: enters take the next one round-robin and
  * remember it; exits, unwinds and action3 take the most recent @r entry of
  * the thread that is still open, or the next one if there is none. */
-static uint32_t rr_pick(struct tg *g, const struct op *o, uint32_t t16)
+static uint32_t rr_pick(struct tg *g, const struct op *o, uint32_t slot)
 {
-	struct per_thread_rr *s = &g->rst[t16];
+	struct per_thread_rr *s = &g->rst[slot];
 	uint32_t k;
 
 	if (o->action != 0 && s->n)
@@ -1749,10 +1776,10 @@ static uint32_t rr_pick(struct tg *g, const struct op *o, uint32_t t16)
 
 static void do_event(struct tg *g, const struct op *o)
 {
-	uint32_t t16 = o->tid & 0xFFFF;
-	uint64_t *w = &g->cur_w[t16], *c = &g->cur_c[t16];
+	uint32_t slot = tslot(g, o);
+	uint64_t *w = &g->cur_w[slot], *c = &g->cur_c[slot];
 	const struct timespec_ *tc = &o->t[o->ntimes - 1];
-	uint32_t mid = o->rr ? rr_pick(g, o, t16) : o->mid;
+	uint32_t mid = o->rr ? rr_pick(g, o, slot) : o->mid;
 	unsigned char r[16];
 	size_t n;
 
@@ -2218,12 +2245,9 @@ int main(int argc, char **argv)
 			g.no_summary = 0;
 		g.layout = L_V2;
 		g.v2stream = v2stream_opt;
-		/* the description's start is in µs; ns and C headers hold ns, and a
-		 * ns start below 10^12 (16.7 min of uptime) would be read as µs */
+		/* the description's start is in µs; ns and C headers hold ns */
 		if (g.v2ns || g.v2gen == 'C')
 			g.start *= 1000;
-		if (g.v2ns && g.start < 1000000000000ull)
-			g.start += 3600000000000ull;
 	}
 	if (g.layout == L_V2 && !g.v2gen)
 		g.v2gen = 'B';
