@@ -83,6 +83,11 @@ struct cg_pthread {
 	uint64_t other_us;    /* last - first on the other clock of a dual trace, else 0 */
 	uint64_t o_excl_us;   /* exclusive on the other clock, else 0 */
 	uint32_t max_depth;
+	/* Of the thread's methods (clock used; waiting.h decides per method,
+	 * on this thread's times): the largest exclusive time of one that was
+	 * not waiting, and the largest inclusive time of one that was. */
+	uint64_t busy_excl_us;
+	uint64_t wait_incl_us;
 };
 
 /* A finished profile restricted to all selected threads or to one thread.

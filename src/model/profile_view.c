@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/profile_impl.h"
+#include "model/waiting.h"
 #include "util/sort.h"
 
 static int cmp_methods(const void *a, const void *b, void *ctx)
@@ -82,6 +83,28 @@ static void pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, const
 	if (p->has_other) {
 		pm->o_incl_us += m->o_incl;
 		pm->o_excl_us += m->o_excl;
+	}
+}
+
+void thread_waits(const struct cg_profile *p, const struct tstate *ts, struct cg_pthread *pt)
+{
+	size_t i;
+
+	pt->busy_excl_us = pt->wait_incl_us = 0;
+	for (i = 1; i < ts->ntm; i++) {
+		const struct tmeth *m = &ts->tm[i];
+		struct cg_method_info tmp;
+		int waiting;
+
+		if (p->has_other)
+			waiting = p->primary == CG_USE_WALL ? waiting_off_cpu(m->incl, m->o_incl)
+							    : waiting_off_cpu(m->o_incl, m->incl);
+		else
+			waiting = waiting_known(symtab_method_peek(p->st, m->midx, &tmp));
+		if (waiting && m->incl > pt->wait_incl_us)
+			pt->wait_incl_us = m->incl;
+		else if (!waiting && m->excl > pt->busy_excl_us)
+			pt->busy_excl_us = m->excl;
 	}
 }
 
