@@ -180,25 +180,26 @@ static void put_pool_label(struct strbuf *sb, const struct cg_view *v, const uin
 	for (j = 0; j < n; j++)
 		p[j] = thread_name(v, m[j]);
 	while (*p[0]) {
+		const char *run = p[0];
 		size_t len = 0, lj;
 		int same = 1;
 
-		if (!is_digit(*p[0])) {
-			strbuf_putc(sb, *p[0]);
+		if (!is_digit(*run)) {
+			strbuf_putc(sb, *run);
 			for (j = 0; j < n; j++)
 				p[j]++;
 			continue;
 		}
-		while (is_digit(p[0][len]))
+		while (is_digit(run[len]))
 			len++;
 		for (j = 0; j < n; j++) {
 			for (lj = 0; is_digit(p[j][lj]); lj++)
 				;
-			same &= lj == len && memcmp(p[j], p[0], len) == 0;
+			same &= lj == len && memcmp(p[j], run, len) == 0;
 			p[j] += lj;
 		}
 		if (same)
-			strbuf_add(sb, p[0] - len, len);
+			strbuf_add(sb, run, len);
 		else
 			strbuf_putc(sb, '*');
 	}

@@ -82,6 +82,10 @@ static void gv_build_defaults(Agraph_t *g)
 		agattr(g, defaults[i].kind, (char *)defaults[i].name, (char *)defaults[i].value);
 }
 
+/* A merged root's tooltip lists at most this many of its threads (a
+ * trace can have 65535), then how many more. */
+#define GV_ROOT_MEMBERS 40
+
 /* The member threads of a merged root in its tooltip: "name (tid N)",
  * one a line. */
 static void put_members(struct gv_build *b, const struct cg_root *rt)
@@ -90,6 +94,10 @@ static void put_members(struct gv_build *b, const struct cg_root *rt)
 	size_t k;
 
 	for (k = 0; k < rt->n; k++) {
+		if (k == GV_ROOT_MEMBERS) {
+			strbuf_printf(&b->val, "\\nand %zu more", rt->n - k);
+			break;
+		}
 		const struct cg_pthread *t = &from->threads[b->roots->members[rt->first + k]];
 
 		strbuf_puts(&b->val, "\\n");
