@@ -751,7 +751,6 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		if (!p->has_other)
 			pt->other_us = pt->o_excl_us = 0;
 		pt->max_depth = ts->max_depth;
-		thread_waits(p, ts, pt);
 		thread_settle(ts, p->opts.no_edges);
 		p->stats.records += ts->records;
 		p->stats.other_total_us += pt->other_us;

@@ -283,6 +283,8 @@ static void sum_threads(struct cg_profile *p, struct view_store *vs, int thread,
 	/* Methods in the order of first sight.  The arrays fill as each
 	 * thread's tables go, when no view of one thread will follow. */
 	for (i = first; i < last; i++) {
+		if (thread < 0)
+			thread_waits(p, p->threads[i], &p->pthreads[i]);
 		add_methods(p, vs, p->threads[i], &nmeth, &cap);
 		add_edges(p, vs->edges, &nedges, p->threads[i], thread < 0 ? (uint32_t)i : 0);
 		if (thread < 0 && p->opts.no_thread_views)
