@@ -86,25 +86,33 @@ static void pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, const
 	}
 }
 
+/* 1 when the thread's method slot m was waiting (waiting.h). */
+static int slot_waiting(const struct cg_profile *p, const struct tmeth *m)
+{
+	struct cg_method_info tmp;
+
+	if (!p->has_other)
+		return waiting_known(symtab_method_peek(p->st, m->midx, &tmp));
+	return p->primary == CG_USE_WALL ? waiting_off_cpu(m->incl, m->o_incl)
+					 : waiting_off_cpu(m->o_incl, m->incl);
+}
+
 void thread_waits(const struct cg_profile *p, const struct tstate *ts, struct cg_pthread *pt)
 {
 	size_t i;
 
+	/* A method is looked up only when it would raise a maximum: with one
+	 * clock the lookup compares names, and a thread runs thousands of
+	 * methods. */
 	pt->busy_excl_us = pt->wait_incl_us = 0;
 	for (i = 1; i < ts->ntm; i++) {
 		const struct tmeth *m = &ts->tm[i];
-		struct cg_method_info tmp;
-		int waiting;
 
-		if (p->has_other)
-			waiting = p->primary == CG_USE_WALL ? waiting_off_cpu(m->incl, m->o_incl)
-							    : waiting_off_cpu(m->o_incl, m->incl);
-		else
-			waiting = waiting_known(symtab_method_peek(p->st, m->midx, &tmp));
-		if (waiting && m->incl > pt->wait_incl_us)
-			pt->wait_incl_us = m->incl;
-		else if (!waiting && m->excl > pt->busy_excl_us)
+		if (m->excl > pt->busy_excl_us && !slot_waiting(p, m))
 			pt->busy_excl_us = m->excl;
+		if (m->incl > pt->wait_incl_us && m->incl * 100 >= pt->incl_us * WAITING_THREAD_PCT &&
+		    slot_waiting(p, m))
+			pt->wait_incl_us = m->incl;
 	}
 }
 

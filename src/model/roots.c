@@ -97,7 +97,7 @@ static int thread_idle(const struct cg_view *v, const struct cg_pthread *t, doub
 		idle = v->primary == CG_USE_WALL ? waiting_off_cpu(t->incl_us, t->other_us)
 						 : waiting_off_cpu(t->other_us, t->incl_us);
 	else
-		idle = t->incl_us > 0 && t->wait_incl_us * 100 >= t->incl_us * ROOTS_IDLE_PCT;
+		idle = t->incl_us > 0 && t->wait_incl_us * 100 >= t->incl_us * WAITING_THREAD_PCT;
 	if (idle && hot_pct > 0 && t->busy_excl_us > 0 &&
 	    filter_pct_ge(t->busy_excl_us, hot_pct, v->total_us))
 		idle = 0;

@@ -44,9 +44,7 @@
 #include <stdint.h>
 
 #include "model/profile.h"
-
-/* Percentage of a thread's time in waiting at or above which it is idle. */
-#define ROOTS_IDLE_PCT 90
+#include "model/waiting.h"
 
 enum cg_root_kind { CG_ROOT_THREAD, CG_ROOT_POOL, CG_ROOT_IDLE };
 

@@ -20,6 +20,9 @@
 
 /* Off-CPU share at or above which a method is waiting, in percent. */
 #define WAITING_OFF_CPU_PCT 90
+/* Share of a thread's time spent waiting at or above which the thread is
+ * idle (roots.h), in percent. */
+#define WAITING_THREAD_PCT 90
 
 /* 1 when m is one of the known blocking methods. */
 int waiting_known(const struct cg_method_info *m);

@@ -151,7 +151,7 @@ static void add_root(struct gv_build *b, size_t i)
 				      "calling the same methods:", rt->n);
 		} else {
 			strbuf_printf(&b->val, "%zu idle threads, each waiting for at least %d%% "
-				      "of its time:", rt->n, ROOTS_IDLE_PCT);
+				      "of its time:", rt->n, WAITING_THREAD_PCT);
 		}
 		put_members(b, rt);
 	}

@@ -65,7 +65,7 @@ void gv_legend_add(struct gv_build *b, const struct cg_report *r, const struct c
 			      b->roots->pools == 1 ? "" : "s");
 	if (b->roots->idle)
 		strbuf_printf(&b->val, "  %zu idle threads folded: >= %d%% of their time waiting\\l",
-			      b->roots->idle, ROOTS_IDLE_PCT);
+			      b->roots->idle, WAITING_THREAD_PCT);
 	if (b->sampled)
 		strbuf_puts(&b->val, "sampled trace: counts are stack changes, not calls\\l");
 	strbuf_puts(&b->val, "node floor: ");
