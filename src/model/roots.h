@@ -1,8 +1,8 @@
 /* roots.h - the thread roots the call graph draws: the threads of a pool
  * as one root, idle threads folded into one.
  *
- * Rules, for a view of two or more threads (spec.md "Graph"; the man page
- * states them too):
+ * Rules, for a view of two or more threads (the man page states them at
+ * --no-merge-threads):
  *  1. Idle threads.  A thread is idle when it spent at least 90 % of its
  *     time waiting, by the waiting rule of waiting.h applied to the whole
  *     thread: with both clocks, its cpu time (last - first event on the
@@ -18,9 +18,11 @@
  *     one placeholder: pool-4-thread-1 and pool-4-thread-12 match,
  *     pool-4-thread-1 and pool-4-worker-1 do not) and they enter the same
  *     code: the same set of top-level callees (the methods their thread
- *     roots call, at least one).  A pool of two or more threads is labelled with the
- *     name, each run of digits that differs among its members written
- *     '*': "pool-4-thread-*" (the graph adds "(3 threads)").
+ *     roots call, at least one).  A pool of two or more threads is
+ *     labelled with the name, each run of digits that differs among its
+ *     members written '*': "pool-4-thread-*" (the graph adds "(3
+ *     threads)").  Rule 1 comes first: an idle thread of a pool is folded
+ *     with the idle ones.
  * A merged root's numbers are its members' summed, on both clocks (times,
  * records; first and last events the earliest and the latest; depth the
  * deepest), and its root edges its members' edges summed per callee.
