@@ -93,6 +93,9 @@ static int thread_idle(const struct cg_view *v, const struct cg_pthread *t, doub
 {
 	int idle;
 
+	/* The main thread draws the frames: never folded away. */
+	if (strcmp(t->name, "main") == 0)
+		return 0;
 	if (v->has_other)
 		idle = v->primary == CG_USE_WALL ? waiting_off_cpu(t->incl_us, t->other_us)
 						 : waiting_off_cpu(t->other_us, t->incl_us);

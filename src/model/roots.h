@@ -11,7 +11,8 @@
  *     time as inclusive time.  A thread one of whose methods passes the
  *     graph's hot-spot rule (a method that is not waiting, with an
  *     exclusive time on that thread of at least hot_pct % of the view
- *     total) is not idle.  Two or more idle threads fold into one root,
+ *     total) is not idle, and neither is the thread named "main" (it draws
+ *     the frames).  Two or more idle threads fold into one root,
  *     "N idle threads"; a lone idle thread stays itself.
  *  2. Pools.  The other threads share a root when their names are the
  *     same but for their numbers (every run of decimal digits counts as
