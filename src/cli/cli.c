@@ -19,6 +19,7 @@ enum {
 	OPT_HTML = 256, OPT_JSON, OPT_FOLDED, OPT_CLOCK, OPT_THREAD, OPT_MAX_NODES,
 	OPT_HELP, OPT_VERSION, OPT_FOCUS, OPT_HIDE, OPT_SHORT_NAMES, OPT_PPROF, OPT_SPEEDSCOPE,
 	OPT_CHROME, OPT_CALLGRIND, OPT_SLASH_NAMES, OPT_NODE_FRACTION, OPT_EDGE_FRACTION, OPT_NO_FOLD,
+	OPT_MAPPING, OPT_BASE_MAPPING,
 };
 
 struct opt_doc {
@@ -41,6 +42,8 @@ static const struct opt_doc table[] = {
 	{ { "html", required_argument, NULL, OPT_HTML }, 0, "FILE", "HTML report to FILE" },
 	{ { NULL, 0, NULL, 0 }, 'o', NULL, "dump the header, threads and every record with its depth" },
 	{ { NULL, 0, NULL, 0 }, 'd', "BASE", "compare: BASE is the earlier trace, TRACE the later one" },
+	{ { "mapping", required_argument, NULL, OPT_MAPPING }, 0, "FILE", "R8/ProGuard mapping.txt: show the original names of a minified app's methods" },
+	{ { "base-mapping", required_argument, NULL, OPT_BASE_MAPPING }, 0, "FILE", "with -d, the mapping.txt of BASE (--mapping is TRACE's)" },
 	{ { "json", required_argument, NULL, OPT_JSON }, 0, "FILE", "the whole profile as JSON to FILE (- for stdout), both clocks of a dual-clock trace" },
 	{ { "folded", required_argument, NULL, OPT_FOLDED }, 0, "FILE", "folded stacks (thread;a;b;c us) to FILE (- for stdout)" },
 	{ { "slash-names", no_argument, NULL, OPT_SLASH_NAMES }, 0, NULL, "folded frames as java/lang/String.equals (flamegraph.pl --colors java)" },
@@ -193,6 +196,8 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 		case OPT_HTML: o->html = optarg; break;
 		case 'o': o->dump = 1; break;
 		case 'd': o->diff_base = optarg; break;
+		case OPT_MAPPING: o->mapping = optarg; break;
+		case OPT_BASE_MAPPING: o->base_mapping = optarg; break;
 		case OPT_JSON: o->json = optarg; break;
 		case OPT_FOLDED: o->folded = optarg; break;
 		case OPT_PPROF: o->pprof = optarg; break;
@@ -277,6 +282,8 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 		       (o->graph && strcmp(o->graph, "-") == 0) + (o->html && strcmp(o->html, "-") == 0);
 	if (stdout_users > 1)
 		return cli_free(o), bad("%s", "only one output can go to standard output");
+	if (o->base_mapping && !o->diff_base)
+		return cli_free(o), bad("%s", "--base-mapping goes with -d");
 	if (o->slash_names && !o->folded)
 		return cli_free(o), bad("%s", "--slash-names goes with --folded");
 	if (o->diff_base && (o->dump || o->json || o->folded || o->pprof || o->speedscope ||

@@ -23,6 +23,8 @@ struct cg_opts {
 	const char *html;        /* --html FILE */
 	int dump;                /* -o */
 	const char *diff_base;   /* -d BASE */
+	const char *mapping;     /* --mapping FILE: names of TRACE */
+	const char *base_mapping;/* --base-mapping FILE: names of BASE */
 	const char *json;        /* --json FILE ("-" = stdout) */
 	const char *folded;      /* --folded FILE ("-" = stdout) */
 	const char *pprof;       /* --pprof FILE ("-" = stdout) */

@@ -26,6 +26,7 @@
 #include "render/render_gv.h"
 #include "render/report.h"
 #include "model/selection.h"
+#include "read/mapping.h"
 #include "read/source.h"
 #include "util/strbuf.h"
 #include "model/timeline.h"
@@ -58,6 +59,8 @@ struct loaded {
 	struct cg_timeline *timeline; /* NEED_TIMELINE */
 	struct cg_events *events;     /* NEED_EVENTS */
 	struct cg_observe_async *async; /* feeds the three above on a thread of its own */
+	struct cg_mapping *map;       /* --mapping or --base-mapping */
+	const char *map_path;
 };
 
 static void report_error(const char *file, const struct cg_error *err)
@@ -77,6 +80,7 @@ static void loaded_free(struct loaded *L)
 	events_free(L->events);
 	trace_free(L->trace);
 	source_free(L->src);
+	mapping_free(L->map);
 	memset(L, 0, sizeof(*L));
 }
 
@@ -194,11 +198,12 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 }
 
 /* Read path once into L with the options of o (clock, threads, focus,
- * hide), building what needs asks for and dumping records to dump_out when
- * it is set.  Both traces of -d load through here.  Returns 0 or 1 (error
+ * hide), its methods renamed by the mapping file map_path when it is set,
+ * building what needs asks for and dumping records to dump_out when it is
+ * set.  Both traces of -d load through here.  Returns 0 or 1 (error
  * already printed). */
-static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE *dump_out,
-		struct loaded *L)
+static int load(const char *path, const char *map_path, const struct cg_opts *o,
+		unsigned needs, FILE *dump_out, struct loaded *L)
 {
 	struct cg_profile_opts po = {
 		.clock = o->clock, .threads = o->threads, .max_depth = 0,
@@ -218,11 +223,21 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 	size_t n;
 
 	memset(L, 0, sizeof(*L));
+	if (map_path) {
+		current_file = map_path;
+		L->map = mapping_open(map_path, &err);
+		if (!L->map) {
+			report_error(map_path, &err);
+			return 1;
+		}
+		L->map_path = map_path;
+	}
 	current_file = path;
 	L->src = source_open(path, &err);
 	if (!L->src)
 		goto fail;
-	L->trace = trace_open(L->src, &err);
+	L->trace = L->map ? trace_open_renamed(L->src, mapping_rename, L->map, &err)
+			  : trace_open(L->src, &err);
 	if (!L->trace)
 		goto fail;
 	po.pid = trace_info(L->trace)->pid;
@@ -273,22 +288,27 @@ fail:
 	return 1;
 }
 
-/* The profile's warnings, one line each, appended to sb. */
-static void warnings_text(const char *file, struct cg_profile *p, struct strbuf *sb)
+/* The profile's warnings, one line each, appended to sb; then the
+ * mapping's, when none of the trace's classes is in it. */
+static void warnings_text(const char *file, const struct loaded *L, struct strbuf *sb)
 {
 	const struct cg_warning *w;
-	size_t n = profile_warnings(p, &w), i;
+	size_t n = profile_warnings(L->profile, &w), i;
 
 	for (i = 0; i < n; i++)
 		strbuf_printf(sb, "callgraph: %s: warning: %s\n", file, w[i].message);
+	if (L->map && !mapping_classes_used(L->map))
+		strbuf_printf(sb, "callgraph: %s: warning: none of the %zu classes it maps is in %s "
+				  "(wrong build?)\n",
+			      L->map_path, mapping_class_count(L->map), file);
 }
 
-static void print_warnings(const char *file, struct cg_profile *p)
+static void print_warnings(const char *file, const struct loaded *L)
 {
 	struct strbuf sb;
 
 	strbuf_init(&sb);
-	warnings_text(file, p, &sb);
+	warnings_text(file, L, &sb);
 	if (sb.len)
 		fputs(sb.data, stderr);
 	strbuf_free(&sb);
@@ -398,13 +418,13 @@ static struct cg_diff_base *base_load(const struct cg_opts *o, struct strbuf *wa
 	const struct cg_view *v;
 
 	memset(&B, 0, sizeof(B));
-	if (load(o->diff_base, o, NEED_VIEW, NULL, &B))
+	if (load(o->diff_base, o->base_mapping, o, NEED_VIEW, NULL, &B))
 		return NULL;
 	report_fill(&rb, o->diff_base, o, &B);
 	v = profile_view(B.profile, -1);
 	diff_run_fill(&run, o->diff_base, report_clock_name(&rb), v);
 	base = diff_base_create(v, &run);
-	warnings_text(o->diff_base, B.profile, warn);
+	warnings_text(o->diff_base, &B, warn);
 	loaded_free(&B);
 	return base;
 }
@@ -509,7 +529,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 		goto done;
 	}
 	dump_out = dump_stream(&plan, staged, &dump_at);
-	if (load(o->trace, o, plan.needs, dump_out, &L)) {
+	if (load(o->trace, o->mapping, o, plan.needs, dump_out, &L)) {
 		rc = 1;
 		goto done;
 	}
@@ -518,7 +538,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	if (!o->quiet && base_warn.len)
 		fputs(base_warn.data, stderr);
 	if (!o->quiet) {
-		print_warnings(o->trace, L.profile);
+		print_warnings(o->trace, &L);
 		print_selection_warnings(o->trace, o, &L);
 	}
 	report_fill(&r, o->trace, o, &L);
