@@ -10,6 +10,9 @@ _callgraph()
 	-g|--html|--json|--folded|--pprof|--speedscope|--chrome-trace|--callgrind)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
+	--mapping|--base-mapping)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
 	-T)
 		COMPREPLY=($(compgen -W "png svg pdf dot gv ps jpg json" -- "$cur"))
 		return ;;
@@ -20,7 +23,7 @@ _callgraph()
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "-g -T -k -t -h --html -o -d --json --folded --clock
+		COMPREPLY=($(compgen -W "-g -T -k -t -h --html -o -d --mapping --base-mapping --json --folded --clock
 			--thread --max-nodes --node-fraction --edge-fraction --no-fold
 			--focus --hide --short-names --slash-names --pprof
 			--speedscope --chrome-trace --callgrind -j --jobs -q --quiet --help --version" \

@@ -354,6 +354,7 @@ struct obfmap;
 
 struct tg {
 	struct obfmap *obf;      /* obfuscate FILE */
+	const char *desc_path;   /* the description's file, NULL for stdin */
 	/* header directives */
 	int layout, v2stream;
 	int version, version_set;
@@ -1312,8 +1313,18 @@ static int parse_header(struct parser *ps)
 	uint64_t v;
 
 	if (strcmp(d, "obfuscate") == 0) {
-		if (want_args(ps, 1, 1, "obfuscate MAPPING") == 0 && !g->obf)
-			g->obf = obfmap_read(ps, ps->tok[1]);
+		/* A relative path is relative to the description's folder. */
+		if (want_args(ps, 1, 1, "obfuscate MAPPING") == 0 && !g->obf) {
+			struct buf path = { 0 };
+			const char *slash = g->desc_path ? strrchr(g->desc_path, '/') : NULL;
+
+			if (ps->tok[1][0] != '/' && slash)
+				buf_add(&path, g->desc_path, (size_t)(slash - g->desc_path + 1));
+			buf_adds(&path, ps->tok[1]);
+			buf_addc(&path, '\0');
+			g->obf = obfmap_read(ps, path.p);
+			free(path.p);
+		}
 	} else if (strcmp(d, "layout") == 0) {
 		if (want_args(ps, 1, 2, "layout regular|streaming|split|v2 [streaming]") < 0)
 			return 1;
@@ -2394,6 +2405,7 @@ int main(int argc, char **argv)
 	}
 
 	memset(&g, 0, sizeof g);
+	g.desc_path = strcmp(in, "<stdin>") == 0 ? NULL : in;
 	g.recsize = -1;
 	g.hversion = -1;
 	g.hoffset = 32;
