@@ -294,6 +294,11 @@ int mapping_rename(void *ctx, const char *klass, const char *name, const char *s
 	}
 	if (map->note.len >= 2)
 		map->note.data[map->note.len -= 2] = '\0';
+	/* A kept method of a kept class: nothing to show. */
+	if (!map->note.len && strcmp(text(&map->klass), klass) == 0 &&
+	    strcmp(text(&map->name), name) == 0 && strcmp(text(&map->sig), sig) == 0 &&
+	    strcmp(out->source, source) == 0)
+		return 0;
 	out->klass = text(&map->klass);
 	out->name = text(&map->name);
 	out->sig = text(&map->sig);
