@@ -298,9 +298,8 @@ static void warnings_text(const char *file, const struct loaded *L, struct strbu
 	for (i = 0; i < n; i++)
 		strbuf_printf(sb, "callgraph: %s: warning: %s\n", file, w[i].message);
 	if (L->map && !mapping_classes_used(L->map))
-		strbuf_printf(sb, "callgraph: %s: warning: none of the %zu classes it maps is in %s "
-				  "(wrong build?)\n",
-			      L->map_path, mapping_class_count(L->map), file);
+		strbuf_printf(sb, "callgraph: %s: warning: maps no class of %s (wrong build?)\n",
+			      L->map_path, file);
 }
 
 static void print_warnings(const char *file, const struct loaded *L)

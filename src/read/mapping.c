@@ -74,12 +74,25 @@ struct scan {
 	uint64_t line;
 	struct mclass *cur;      /* the class being read, NULL before the first */
 	int any_member;          /* cur has a member line */
+	int unterminated;        /* the line has no newline: the file's last */
 	struct cg_error *err;
 };
 
+/* 1 when s[0..n) holds a control byte other than a tab: not text. */
+static int is_binary(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
+			return 1;
+	return 0;
+}
+
 static int fail(struct scan *sc, const char *what)
 {
-	cg_error_set(sc->err, -1, "line %llu: %s", (unsigned long long)sc->line, what);
+	cg_error_set(sc->err, -1, "line %llu: %s%s", (unsigned long long)sc->line, what,
+		     sc->unterminated ? " (truncated?)" : "");
 	return -1;
 }
 
@@ -94,7 +107,8 @@ static int scan_class(struct scan *sc, const char *s, size_t n, uint64_t off, ui
 	char buf[160];
 
 	if (mapline_class(s, n, &orig, &obf, &why))
-		return fail(sc, sc->cur ? why : "not a mapping file: expected 'original.Class -> obfuscated.Class:'");
+		return fail(sc, sc->cur || memmem(s, n, " -> ", 4) ? why
+			    : "not a mapping file: expected 'original.Class -> obfuscated.Class:'");
 	if (sc->cur)
 		sc->cur->end = off;
 	h = hash_name(obf.p, obf.n);
@@ -129,6 +143,7 @@ static int scan_line(struct scan *sc, const char *s, size_t n, uint64_t off, uin
 	struct mspan v;
 	const char *why, *p = s, *e;
 
+	sc->unterminated = next == off + n;
 	if (n && s[n - 1] == '\r')
 		n--;
 	if (memchr(s, '\0', n))
@@ -149,12 +164,17 @@ static int scan_line(struct scan *sc, const char *s, size_t n, uint64_t off, uin
 			sc->cur->source = strpool_dup(sc->map->pool, v.p, v.n);
 		return 0;
 	}
-	if (p == s)
-		return scan_class(sc, s, n, off, next);
+	if (p == s) {
+		if (scan_class(sc, s, n, off, next) == 0)
+			return 0;
+		if (is_binary(s, n))
+			fail(sc, "binary data: not a mapping file");
+		return -1;
+	}
+	if (mapline_member(s, n, &m, &why))
+		return fail(sc, is_binary(s, n) ? "binary data: not a mapping file" : why);
 	if (!sc->cur)
 		return fail(sc, "not a mapping file: a member line before any class line");
-	if (mapline_member(s, n, &m, &why))
-		return fail(sc, why);
 	sc->any_member = 1;
 	sc->cur->end = next;
 	return 0;
@@ -229,7 +249,7 @@ static int write_all(int fd, const char *p, size_t n)
 struct cg_mapping *mapping_open(const char *path, struct cg_error *err)
 {
 	struct cg_mapping *map = mapping_new();
-	struct scan sc = { map, 0, NULL, 0, err };
+	struct scan sc = { .map = map, .err = err };
 	struct stat stt;
 	char *buf = NULL;
 	size_t carry = 0, cap = CHUNK;
@@ -298,7 +318,7 @@ fail:
 struct cg_mapping *mapping_open_mem(const void *data, size_t n, struct cg_error *err)
 {
 	struct cg_mapping *map = mapping_new();
-	struct scan sc = { map, 0, NULL, 0, err };
+	struct scan sc = { .map = map, .err = err };
 	char *copy = xmalloc(n + 1);
 	size_t carry;
 
