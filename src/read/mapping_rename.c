@@ -218,7 +218,9 @@ int mapping_rename(void *ctx, const char *klass, const char *name, const char *s
 		   const char *source, struct cg_renamed *out)
 {
 	struct cg_mapping *map = ctx;
-	int slash = strchr(klass, '/') != NULL;
+	/* Classes as the trace writes them: "a/b/C" (ART), "a.b.C" (early
+	 * Dalvik); a class without a package, ART's way. */
+	int slash = strchr(klass, '/') != NULL || strchr(klass, '.') == NULL;
 	const struct member *x;
 	struct mclass *c;
 	size_t n, ninl, i;
