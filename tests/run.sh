@@ -255,6 +255,9 @@ part bad-inputs sh "$TOP/tests/bad/run.sh" "$BUILD"
 part atomic sh "$TOP/tests/bad/atomic.sh" "$BUILD"
 part fuzz-replay "$BUILD/fuzz_replay" "$TOP/tests/fuzz/corpus" "$TOP/tests/fuzz/crashes"
 
+# --- traces of minified apps read with their R8/ProGuard mapping files ---------
+part mapping sh "$TOP/tests/mapping/run.sh" "$BUILD"
+
 # --- shell completions, make install / uninstall ------------------------------
 part completion sh "$TOP/tests/completion/run.sh" "$BUILD"
 
