@@ -8,8 +8,9 @@ each followed by the lines it prints on standard output (none when it prints
 nothing).  --help ends with "Examples:" and lines "  callgraph ... [comment]";
 their output is not shown, so only the exit status and the files are checked.
 Each command runs with bash -o pipefail in one scratch directory holding
-calc.trace, before.trace, after.trace and dual.trace, made by tracegen from DESC_DIR's
-calc.desc, before.desc, after.desc and dual.desc (app.trace in --help is calc.trace).
+calc.trace, before.trace, after.trace, dual.trace and release.trace, made by tracegen
+from DESC_DIR's calc.desc, before.desc, after.desc, dual.desc and release.desc, and
+DESC_DIR's mapping.txt (app.trace in --help is calc.trace).
 Checks per command: exit status 0; standard output equal to the lines shown;
 every output file it names (-g, -k, --html, --json, --folded, > FILE) exists,
 and every file it writes holds what its extension says (PNG, SVG, PDF, dot,
@@ -90,9 +91,12 @@ def main():
     man, callgraph, tracegen, descs = sys.argv[1:5]
     check = Checks("man", "man-examples")
     work = tempfile.mkdtemp(prefix="cgman.")
-    for t in ("calc", "before", "after", "dual"):
+    for t in ("calc", "before", "after", "dual", "release"):
         subprocess.run([tracegen, "-o", os.path.join(work, t + ".trace"),
                         os.path.join(descs, t + ".desc")], check=True)
+    with open(os.path.join(descs, "mapping.txt"), "rb") as f, \
+            open(os.path.join(work, "mapping.txt"), "wb") as g:
+        g.write(f.read())
     bindir = os.path.join(work, ".bin")
     os.mkdir(bindir)
     os.symlink(os.path.abspath(callgraph), os.path.join(bindir, "callgraph"))
