@@ -3,9 +3,10 @@
 # Each tests/golden/mapping-*/desc that names a real mapping (obfuscate,
 # tests/data/mapping/SOURCES.md) is generated with tracegen, which writes the
 # key under the obfuscated names; the desc's method lines give the originals.
-# Every output must show each original as "pkg.Class.method" and, in the
-# folded stacks, callgrind and -d, no renamed method under its obfuscated
-# name (the golden files check text, JSON and graph labels exactly):
+# Every output must show each original as "pkg.Class.method"; the folded
+# stacks no frame but those; and the folded stacks, callgrind and -d no
+# renamed method under its obfuscated name (the golden files check text,
+# JSON and graph labels exactly):
 #   --folded --callgrind --speedscope --chrome-trace --pprof -h, and -d of the
 #   trace against itself with --base-mapping and --mapping.
 # Also: the mapping read from a pipe, the same bytes out at -j 1 and -j 2, and
@@ -70,6 +71,12 @@ for desc in "$top"/tests/golden/mapping-*/desc; do
 		grep -qxF -- "$name" "$w/frames.bare" && hit="$hit $name"
 	done <"$w/obfuscated"
 	if [ -n "$hit" ]; then no "obfuscated names shown:$hit"; else ok; fi
+	# Every frame of the folded stacks (after the thread) is one original
+	# exactly, with an overload's arguments: not two candidates, not a name
+	# the desc does not give.
+	odd=$(sed 's/ [0-9]*$//' "$w/folded" | tr ';' '\n' | sed 's/(.*)$//' | sort -u | grep -vxF -f "$w/want" |
+		grep -vx 'main\|\[between calls\]' | tr '\n' ' ')
+	if [ -z "$odd" ]; then ok; else no "folded frames that are no original: $odd"; fi
 	# The HTML tooltip carries the obfuscated name.
 	if grep -q 'obfuscated: ' "$w/report.html"; then ok; else no "no obfuscated name in the report"; fi
 	# A mapping read from a pipe reads the same.
