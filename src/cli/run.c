@@ -380,6 +380,11 @@ static int check_outputs(const struct cg_opts *o, const char *gfmt, const struct
 			fprintf(stderr, "callgraph: %s: refusing to overwrite an input trace\n", p);
 			return 1;
 		}
+		if ((o->mapping && output_same_file(p, o->mapping)) ||
+		    (o->base_mapping && output_same_file(p, o->base_mapping))) {
+			fprintf(stderr, "callgraph: %s: refusing to overwrite a mapping file\n", p);
+			return 1;
+		}
 	}
 	return 0;
 }
