@@ -19,6 +19,7 @@
 
 /* ---- the class index ------------------------------------------------------------ */
 
+/* The hash of a class name (FNV-1a, mixed). */
 static uint64_t hash_name(const char *s, size_t n)
 {
 	uint64_t h = 1469598103934665603ULL;
@@ -29,6 +30,8 @@ static uint64_t hash_name(const char *s, size_t n)
 	return hash64(h);
 }
 
+/* The slot of the class named s[0..n) (hash h), or the empty slot where it
+ * would go. */
 static size_t slot_of(const struct cg_mapping *map, const char *s, size_t n, uint64_t h)
 {
 	size_t mask = map->nslots - 1, i = (size_t)h & mask;
@@ -43,6 +46,7 @@ static size_t slot_of(const struct cg_mapping *map, const char *s, size_t n, uin
 	return i;
 }
 
+/* Double the table (1024 slots the first time) and place every class again. */
 static void grow_slots(struct cg_mapping *map)
 {
 	size_t i;
@@ -89,6 +93,8 @@ static int is_binary(const char *s, size_t n)
 	return 0;
 }
 
+/* Fill the error: "line N: what", "(truncated?)" after it on a last line
+ * without its newline.  Returns -1. */
 static int fail(struct scan *sc, const char *what)
 {
 	cg_error_set(sc->err, -1, "line %llu: %s%s", (unsigned long long)sc->line, what,
@@ -96,6 +102,9 @@ static int fail(struct scan *sc, const char *what)
 	return -1;
 }
 
+/* A class line s[0..n) at byte off (next: the byte after its newline):
+ * a new entry of the index, its members from next on.  0, or -1 with the
+ * error filled (malformed, or a name mapped twice). */
 static int scan_class(struct scan *sc, const char *s, size_t n, uint64_t off, uint64_t next)
 {
 	struct cg_mapping *map = sc->map;
@@ -103,8 +112,8 @@ static int scan_class(struct scan *sc, const char *s, size_t n, uint64_t off, ui
 	const char *why;
 	struct mclass *c;
 	uint64_t h;
-	size_t i;
-	char buf[160];
+	size_t i, k;
+	char buf[160], name[101];
 
 	if (mapline_class(s, n, &orig, &obf, &why))
 		return fail(sc, sc->cur || memmem(s, n, " -> ", 4) ? why
@@ -116,8 +125,13 @@ static int scan_class(struct scan *sc, const char *s, size_t n, uint64_t off, ui
 		grow_slots(map);
 	i = slot_of(map, obf.p, obf.n, h);
 	if (map->slots[i]) {
-		snprintf(buf, sizeof(buf), "class '%.*s' is mapped twice (first at line %u)",
-			 obf.n > 100 ? 100 : (int)obf.n, obf.p, map->classes[map->slots[i] - 1].line);
+		/* The name as text a terminal shows as it is. */
+		for (k = 0; k < obf.n && k < sizeof(name) - 1; k++)
+			name[k] = (unsigned char)obf.p[k] < 0x20 || (unsigned char)obf.p[k] >= 0x7f
+					  ? '?' : obf.p[k];
+		name[k] = '\0';
+		snprintf(buf, sizeof(buf), "class '%s' is mapped twice (first at line %u)", name,
+			 map->classes[map->slots[i] - 1].line);
 		return fail(sc, buf);
 	}
 	map->classes = xgrow(map->classes, &map->cap_classes, map->nclasses + 1, sizeof(*c));
@@ -205,15 +219,18 @@ static int scan_buf(struct scan *sc, char *buf, size_t n, size_t *carry, uint64_
 	return 0;
 }
 
+/* After the last line: a file without a class line is no mapping.  0 or -1. */
 static int scan_end(struct scan *sc)
 {
 	if (!sc->map->nclasses) {
 		sc->line = sc->line ? sc->line : 1;
+		sc->unterminated = 0;
 		return fail(sc, "not a mapping file: no 'original.Class -> obfuscated.Class:' line");
 	}
 	return 0;
 }
 
+/* An empty mapping: no file, no class. */
 static struct cg_mapping *mapping_new(void)
 {
 	struct cg_mapping *map = xcalloc(1, sizeof(*map));
@@ -230,6 +247,7 @@ static struct cg_mapping *mapping_new(void)
 	return map;
 }
 
+/* Write the n bytes at p to fd: 0, or -1 (errno set). */
 static int write_all(int fd, const char *p, size_t n)
 {
 	ssize_t w;

@@ -7,6 +7,7 @@
 
 static const char ARROW[] = " -> ";
 
+/* The first " -> " in s[0..n), or NULL. */
 static const char *find_arrow(const char *s, size_t n)
 {
 	const char *e = s + n, *p = s;
@@ -19,11 +20,13 @@ static const char *find_arrow(const char *s, size_t n)
 	return NULL;
 }
 
+/* 1 when s[0..n) holds a space or a tab. */
 static int has_blank(const char *s, size_t n)
 {
 	return memchr(s, ' ', n) || memchr(s, '\t', n);
 }
 
+/* Shorten *n past the blanks that end s[0..*n). */
 static void trim_right(const char *s, size_t *n)
 {
 	while (*n && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
@@ -170,6 +173,7 @@ int mapline_json_str(const char *s, size_t n, const char *key, struct mspan *val
 	return -1;
 }
 
+/* The descriptor letter of a primitive type name, or 0. */
 static char prim(const char *t, size_t n)
 {
 	static const char *const names[] = { "int", "void", "boolean", "byte", "char",

@@ -15,6 +15,7 @@ static const char *text(const struct strbuf *sb)
 	return sb->data ? sb->data : "";
 }
 
+/* s[0..n) stored once in the mapping's pool; valid for the mapping's life. */
 static const char *intern(struct cg_mapping *map, const char *s, size_t n)
 {
 	strbuf_reset(&map->tmp);
@@ -47,6 +48,9 @@ static char *read_span(const struct cg_mapping *map, uint64_t off, uint64_t end)
 	return buf;
 }
 
+/* Append the method line m of class c to the members (its class, name and
+ * descriptor interned, a residual signature carried over from the line
+ * above when it is the same method). */
 static void add_member(struct cg_mapping *map, const struct mclass *c, const struct mmember *m)
 {
 	struct member *x, *prev;
@@ -159,6 +163,7 @@ static void put_class(struct strbuf *sb, const char *k, int slash)
 		strbuf_putc(sb, slash && *k == '.' ? '/' : *k);
 }
 
+/* Append "pkg.Class.name(descriptor)" of x to sb. */
 static void put_frame(struct strbuf *sb, const struct member *x)
 {
 	strbuf_puts(sb, x->klass);
@@ -167,6 +172,7 @@ static void put_frame(struct strbuf *sb, const struct member *x)
 	strbuf_puts(sb, x->desc);
 }
 
+/* 1 when a and b are the same original method. */
 static int same(const struct member *a, const struct member *b)
 {
 	return a->klass == b->klass && a->name == b->name && a->desc == b->desc;
