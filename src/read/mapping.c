@@ -155,16 +155,19 @@ static int scan_line(struct scan *sc, const char *s, size_t n, uint64_t off, uin
 {
 	struct mmember m;
 	struct mspan v;
-	const char *why, *p = s, *e;
+	const char *why, *p, *e;
 
 	sc->unterminated = next == off + n;
+	/* A byte-order mark, as editors on Windows write one. */
+	if (sc->line == 1 && n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+		s += 3, n -= 3, off += 3;
 	if (n && s[n - 1] == '\r')
 		n--;
 	if (memchr(s, '\0', n))
 		return fail(sc, "binary data: not a mapping file");
 	e = s + n;
-	while (p < e && (*p == ' ' || *p == '\t'))
-		p++;
+	for (p = s; p < e && (*p == ' ' || *p == '\t'); p++)
+		;
 	if (p == e)
 		return 0;
 	if (*p == '#') {

@@ -134,6 +134,21 @@ UNIT_TEST(mapping_errors_name_their_line)
 	return 0;
 }
 
+/* A byte-order mark before the first line is not part of it. */
+UNIT_TEST(mapping_byte_order_mark)
+{
+	static const char text[] = "\xef\xbb\xbf" "a.B -> c:\n    void f() -> a\n";
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct cg_mapping *map = mapping_open_mem(text, sizeof(text) - 1, &err);
+	struct cg_renamed r;
+
+	CHECK(map != NULL);
+	CHECK_EQ_U64(map_rename(map, "c", "a", "()V", &r), 1);
+	CHECK_EQ_STR(r.klass, "a/B");
+	mapping_free(map);
+	return 0;
+}
+
 /* A last line without its newline is a line. */
 UNIT_TEST(mapping_last_line_unterminated)
 {
