@@ -14,6 +14,8 @@
 # -g OUT.svg, --html, --folded and the exports), each with its per-CPU-second
 # and per-wall-second rates, peak RSS and RSS per distinct edge, per method
 # that ran and per method id missing from the key.
+# The 100 MiB program trace is also compared as 10 runs against 10 (-d),
+# with its peak RSS beside 1 against 1.
 # The corpus traces in ../shared/corpus (or BENCH_CORPUS), when present, get
 # the -g OUT.svg timing too.  BENCH_QUICK=1 skips the 1 GiB traces (regular,
 # streaming, V2 layout B and program-shaped) and runs the output kinds on the
@@ -111,6 +113,31 @@ measure() {
 	m_rc=$(awk '$4 != 0 { rc = $4 } END { print rc + 0 }' "$tmp/runs")
 }
 
+# windows TRACE NAME JSON: the cost of --range over the middle 10 % of the
+# trace's wall time and of --frames (a frame method entered every 2000
+# calls), each against the whole trace at the default -j.
+windows() {
+	d=$(awk '/"wall_inclusive_us"/ { if (match($0, /"wall_inclusive_us": [0-9]+/)) {
+		v = substr($0, RSTART + 21, RLENGTH - 21) + 0; if (v > m) m = v } } END { print m + 0 }' "$3")
+	from=$(awk -v d="$d" 'BEGIN { printf "%.3f", d * 0.45 / 1000 }')
+	to=$(awk -v d="$d" 'BEGIN { printf "%.3f", d * 0.55 / 1000 }')
+	measure "$cg" -q --json "$tmp/w.json" "$1"
+	w_wall=$m_wall w_cpu=$m_cpu w_rss=$m_rss
+	measure "$cg" -q --range "$from:$to" --json "$tmp/w.json" "$1"
+	r_wall=$m_wall r_cpu=$m_cpu r_rss=$m_rss
+	measure "$cg" -q --frames=Work.m7 --json "$tmp/w.json" "$1"
+	f_wall=$m_wall f_cpu=$m_cpu f_rss=$m_rss
+	nf=$(grep -o '"count": [0-9]*' "$tmp/w.json" | head -n 1 | tr -dc 0-9)
+	echo
+	echo "$2: --json of the whole trace $w_wall s ($w_cpu cpu s, $w_rss MB);" \
+		"--range $from:$to (the middle 10 %) $r_wall s ($r_cpu cpu s, $r_rss MB);" \
+		"--frames=Work.m7 ($nf frames) $f_wall s ($f_cpu cpu s, $f_rss MB)"
+	v=$(awk -v r="$r_wall" -v w="$w_wall" -v rc="$r_cpu" -v wc="$w_cpu" 'BEGIN {
+		print (r + 0 <= w + 0) ? "ok    " : (rc + 0 <= wc + 0) ? "BUSY  " : "MISSED" }')
+	note "$v $2 --range over the middle 10 %: $r_wall s, $r_cpu cpu s (the whole trace: $w_wall s, $w_cpu cpu s; target: no more)"
+	note "info   $2 --frames: $f_wall s, $f_cpu cpu s, $f_rss MB for $nf frames (replayed in order)"
+}
+
 checks=$tmp/checks
 : >"$checks"
 svg_n=0
@@ -205,6 +232,10 @@ for name in ${BENCH_ONLY:-regular-10m regular-100m regular-1g streaming-1g v2-1g
 		"$j_wall" "$rate" "$j_cpu" "$crate" "$j_rss" "$c_edges" "$b_edge" "$s_wall" "$s_rss"
 
 	case $name in
+	regular-1g) windows "$trace" "$name" "$tmp/out.json" ;;
+	regular-100m) [ "$quick" = 1 ] && windows "$trace" "$name" "$tmp/out.json" ;;
+	esac
+	case $name in
 	regular-1g) target=50 ;;
 	streaming-1g) target=40 ;;
 	program-10k-1g) target=60 ;;
@@ -256,6 +287,26 @@ for name in ${BENCH_ONLY:-regular-10m regular-100m regular-1g streaming-1g v2-1g
 		v=$(verdict "$s_wall" "$s_cpu" 1 lt)
 		[ "$v" = "ok    " ] || note "$v $name -g out.svg: $s_wall s, $s_cpu cpu s (target < 1)" ;;
 		esac
+	fi
+	# Repeated runs (-d with several traces a side): 10 against 10 runs of
+	# the 100 MiB program, the same file each time, beside 1 against 1.
+	# Each run is reduced to a packed summary of its methods before the
+	# next is read: memory grows with methods and runs, not records.
+	if [ "$name" = program-10k-100m ]; then
+		set --
+		i=0
+		while [ "$i" -lt 10 ]; do set -- "$@" -d "$trace"; i=$((i + 1)); done
+		i=0
+		while [ "$i" -lt 10 ]; do set -- "$@" "$trace"; i=$((i + 1)); done
+		measure "$cg" -q --json "$tmp/runs.json" "$@"
+		r10=$m_rss c10=$m_cpu w10=$m_wall rc10=$m_rc
+		measure "$cg" -q --json "$tmp/runs.json" -d "$trace" "$trace"
+		r1=$m_rss
+		if [ "$rc10" = 0 ] && [ "$m_rc" = 0 ]; then
+			note "info   $name repeated runs, 10 against 10 (-d x10 TRACE x10 --json): peak RSS $r10 MB, $(awk -v w="$w10" 'BEGIN { printf "%.1f", w }') s, $c10 cpu s; 1 against 1: $r1 MB; one run --json: $j_rss MB"
+		else
+			note "MISSED $name repeated runs: callgraph failed: $(tail -n 1 "$tmp/stderr")"
+		fi
 	fi
 	grep -q "^$name " "$tmp/outtraces" || rm -f "$trace"
 done

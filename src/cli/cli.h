@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "model/profile.h"
+#include "model/window.h"
 
 /* -j at most: threads beyond the cores only split the work finer. */
 #define CG_MAX_JOBS 64
@@ -22,7 +23,17 @@ struct cg_opts {
 	int html_stdout;         /* -h */
 	const char *html;        /* --html FILE */
 	int dump;                /* -o */
-	const char *diff_base;   /* -d BASE */
+	const char *diff_base;   /* -d BASE: the first base */
+	const char **bases;      /* every -d BASE, patterns expanded */
+	size_t nbases;
+	const char **traces;     /* every TRACE operand, patterns expanded; trace is the last */
+	size_t ntraces;
+	int runs;                /* compare repeated runs (runs.h): more than one trace
+	                          * a side, or --json, --normalise or --fail-if-slower */
+	int normalise;           /* --normalise */
+	double fail_slower;      /* --fail-if-slower PCT; < 0 when not asked */
+	char **owned;            /* pattern expansions, freed by cli_free */
+	size_t nowned;
 	const char *mapping;     /* --mapping FILE: names of TRACE */
 	const char *base_mapping;/* --base-mapping FILE: names of BASE */
 	const char *json;        /* --json FILE ("-" = stdout) */
@@ -44,6 +55,11 @@ struct cg_opts {
 	unsigned jobs;           /* -j N; 0 = not given (the number of cores) */
 	int quiet;               /* -q */
 	int text;                /* text profile on stdout */
+	const char *range_text;  /* --range as given, NULL without */
+	struct cg_window_spec range; /* --range FROM:TO */
+	uint64_t range_frame;    /* --range frame:N: N, else 0 */
+	int frames;              /* --frames: the frames section of the text profile */
+	const char *frame_pattern; /* --frames=PATTERN, NULL: the default */
 };
 
 enum { CLI_OK = 0, CLI_EXIT_OK = 1, CLI_USAGE = 2 };
