@@ -10,20 +10,23 @@ _callgraph()
 	-g|--html|--json|--folded|--pprof|--speedscope|--chrome-trace|--callgrind)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
+	--mapping|--base-mapping)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
 	-T)
 		COMPREPLY=($(compgen -W "png svg pdf dot gv ps jpg json" -- "$cur"))
 		return ;;
 	--clock)
 		COMPREPLY=($(compgen -W "wall cpu" -- "$cur"))
 		return ;;
-	-t|-j|--jobs|--max-nodes|--node-fraction|--edge-fraction|--thread|--focus|--hide|--fail-if-slower)
+	-t|-j|--jobs|--max-nodes|--node-fraction|--edge-fraction|--thread|--focus|--hide|--fail-if-slower|--range)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "-g -T -k -t -h --html -o -d --json --folded --clock
+		COMPREPLY=($(compgen -W "-g -T -k -t -h --html -o -d --mapping --base-mapping --json --folded --clock
 			--thread --max-nodes --node-fraction --edge-fraction --no-fold
 			--no-merge-threads
-			--focus --hide --short-names --slash-names --pprof
+			--focus --hide --range --frames --short-names --slash-names --pprof
 			--speedscope --chrome-trace --callgrind --normalise --fail-if-slower
 			-j --jobs -q --quiet --help --version" \
 			-- "$cur"))

@@ -20,7 +20,8 @@
 # the -g OUT.svg timing too.  BENCH_QUICK=1 skips the 1 GiB traces (regular,
 # streaming, V2 layout B and program-shaped) and runs the output kinds on the
 # 100 MiB program trace instead.  BENCH_ONLY="NAME ..." runs only those
-# traces (names of tests/bench/*.desc, e.g. BENCH_ONLY=methods-1m).
+# traces (names of tests/bench/*.desc, e.g. BENCH_ONLY=methods-1m, or
+# mapping-100m: a 100 MiB R8 mapping file read with --mapping).
 #
 # Numbers never fail the run: the checks at the end say ok or MISSED.
 # Exit status: 0, or 2 on a usage error or missing build.
@@ -185,6 +186,7 @@ outputs_for=
 for name in ${BENCH_ONLY:-regular-10m regular-100m regular-1g streaming-1g v2-1g threads-1000 recursion-deep \
 	methods-50k methods-1m key-1m program-10k-100m program-10k-1g program-100k edges-random unknown-ids}; do
 	desc=$descs/$name.desc
+	[ "$name" = mapping-100m ] && continue   # measured on its own below
 	case $name in *-1g | program-100k | edges-random | unknown-ids)
 		if [ "$quick" = 1 ]; then
 			printf '%-16s %s\n' "$name" "skipped (BENCH_QUICK=1)"
@@ -411,6 +413,36 @@ if [ -s "$tmp/outtraces" ]; then
 		rm -f "$trace"
 	done <"$tmp/outtraces"
 fi
+
+# --mapping: a 100 MiB R8 mapping read for a trace of 500 methods in 100
+# of its classes (tests/bench/mapping-100m.awk).
+case " ${BENCH_ONLY:-mapping-100m} " in *" mapping-100m "*)
+	echo
+	echo "--mapping: callgraph -q --mapping MAP --json OUT TRACE; the same without --mapping"
+	if awk -v mb=100 -v ncls=100 -v out="$tmp/map.txt" -v desc="$tmp/map.desc" \
+		-f "$descs/mapping-100m.awk" && "$gen" -o "$tmp/map.trace" "$tmp/map.desc" 2>"$tmp/stderr"; then
+		mib=$(awk -v b="$(wc -c <"$tmp/map.txt")" 'BEGIN { printf "%.1f", b / 1048576 }')
+		classes=$(grep -c '^[^ #]' "$tmp/map.txt")
+		cat "$tmp/map.txt" "$tmp/map.trace" >/dev/null
+		measure "$cg" -q --json "$tmp/out.json" "$tmp/map.trace"
+		b_wall=$m_wall b_cpu=$m_cpu b_rss=$m_rss
+		measure "$cg" -q --mapping "$tmp/map.txt" --json "$tmp/out.json" "$tmp/map.trace"
+		renamed=$(grep -c '"obfuscated"' "$tmp/out.json")
+		printf '%-17s %7s %s\n' mapping MiB "classes, methods renamed: wall s, cpu s, RSS MB"
+		printf '%-17s %7s %s classes, %s renamed: %.3f s, %s cpu s, %s MB (without: %.3f s, %s cpu s, %s MB)\n' \
+			mapping-100m "$mib" "$classes" "$renamed" "$m_wall" "$m_cpu" "$m_rss" "$b_wall" "$b_cpu" "$b_rss"
+		if [ "$m_rc" != 0 ] || [ "$renamed" != 500 ]; then
+			note "MISSED mapping-100m: callgraph failed or renamed $renamed of 500 methods"
+		else
+			v=$(verdict "$m_wall" "$m_cpu" 1 lt)
+			awk -v r="$m_rss" 'BEGIN { exit !(r ~ /^[0-9.]+$/ && r + 0 < 100) }' || v=MISSED
+			note "$v mapping-100m: $mib MiB mapping read in $m_wall s ($m_cpu cpu s), peak RSS $m_rss MB (target < 1 s, < 100 MB)"
+		fi
+	else
+		note "MISSED mapping-100m: generating the mapping or its trace failed"
+	fi
+	rm -f "$tmp/map.txt" "$tmp/map.trace" "$tmp/out.json" ;;
+esac
 
 if [ -d "$corpus" ]; then
 	corpus=$(cd "$corpus" && pwd)

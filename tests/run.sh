@@ -264,6 +264,9 @@ part fuzz-replay "$BUILD/fuzz_replay" "$TOP/tests/fuzz/corpus" "$TOP/tests/fuzz/
 part stats /usr/bin/python3 "$TOP/tests/stats/check.py" "$BUILD"
 part runs sh "$TOP/tests/stats/runs.sh" "$BUILD"
 
+# --- traces of minified apps read with their R8/ProGuard mapping files ---------
+part mapping sh "$TOP/tests/mapping/run.sh" "$BUILD"
+
 # --- shell completions, make install / uninstall ------------------------------
 part completion sh "$TOP/tests/completion/run.sh" "$BUILD"
 

@@ -21,6 +21,7 @@ enum {
 	OPT_HTML = 256, OPT_JSON, OPT_FOLDED, OPT_CLOCK, OPT_THREAD, OPT_MAX_NODES,
 	OPT_HELP, OPT_VERSION, OPT_FOCUS, OPT_HIDE, OPT_SHORT_NAMES, OPT_PPROF, OPT_SPEEDSCOPE,
 	OPT_CHROME, OPT_CALLGRIND, OPT_SLASH_NAMES, OPT_NODE_FRACTION, OPT_EDGE_FRACTION, OPT_NO_FOLD,
+	OPT_MAPPING, OPT_BASE_MAPPING,
 	OPT_RANGE, OPT_FRAMES,
 	OPT_NORMALISE, OPT_FAIL_SLOWER,
 	OPT_NO_MERGE_THREADS,
@@ -47,6 +48,8 @@ static const struct opt_doc table[] = {
 	{ { "html", required_argument, NULL, OPT_HTML }, 0, "FILE", "HTML report to FILE" },
 	{ { NULL, 0, NULL, 0 }, 'o', NULL, "dump the header, threads and every record with its depth" },
 	{ { NULL, 0, NULL, 0 }, 'd', "BASE", "compare: BASE is the earlier trace, TRACE the later one; repeat -d, quote a glob ('before/*.trace') and give several TRACEs to compare repeated runs" },
+	{ { "mapping", required_argument, NULL, OPT_MAPPING }, 0, "FILE", "R8/ProGuard mapping.txt: show the original names of a minified app's methods" },
+	{ { "base-mapping", required_argument, NULL, OPT_BASE_MAPPING }, 0, "FILE", "with -d, the mapping.txt of BASE (--mapping is TRACE's)" },
 	{ { "normalise", no_argument, NULL, OPT_NORMALISE }, 0, NULL, "repeated runs: compare each run's share of its total instead of its times" },
 	{ { "fail-if-slower", required_argument, NULL, OPT_FAIL_SLOWER }, 0, "PCT", "repeated runs: exit 3 when the total, or a method with at least 1% of it, is significantly more than PCT% slower" },
 	{ { "json", required_argument, NULL, OPT_JSON }, 0, "FILE", "the whole profile as JSON to FILE (- for stdout), both clocks of a dual-clock trace" },
@@ -240,6 +243,8 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 		case OPT_HTML: o->html = optarg; break;
 		case 'o': o->dump = 1; break;
 		case 'd': add_traces(o, &o->bases, &o->nbases, optarg); break;
+		case OPT_MAPPING: o->mapping = optarg; break;
+		case OPT_BASE_MAPPING: o->base_mapping = optarg; break;
 		case OPT_NORMALISE: o->normalise = 1; break;
 		case OPT_FAIL_SLOWER:
 			if (parse_number(optarg, &v) || v < 0 || v > 1e6)
@@ -362,6 +367,8 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 		       (o->graph && strcmp(o->graph, "-") == 0) + (o->html && strcmp(o->html, "-") == 0);
 	if (stdout_users > 1)
 		return cli_free(o), bad("%s", "only one output can go to standard output");
+	if (o->base_mapping && !o->diff_base)
+		return cli_free(o), bad("%s", "--base-mapping goes with -d");
 	if (o->slash_names && !o->folded)
 		return cli_free(o), bad("%s", "--slash-names goes with --folded");
 	if (o->diff_base && !o->runs && (o->dump || o->json || o->folded || o->pprof || o->speedscope ||

@@ -35,6 +35,8 @@ struct cg_opts {
 	double fail_slower;      /* --fail-if-slower PCT; < 0 when not asked */
 	char **owned;            /* pattern expansions, freed by cli_free */
 	size_t nowned;
+	const char *mapping;     /* --mapping FILE: names of TRACE */
+	const char *base_mapping;/* --base-mapping FILE: names of BASE */
 	const char *json;        /* --json FILE ("-" = stdout) */
 	const char *folded;      /* --folded FILE ("-" = stdout) */
 	const char *pprof;       /* --pprof FILE ("-" = stdout) */

@@ -30,6 +30,7 @@
 #include "render/graph/render_gv.h"
 #include "render/report.h"
 #include "model/selection.h"
+#include "read/mapping.h"
 #include "read/source.h"
 #include "util/strbuf.h"
 #include "model/timeline.h"
@@ -68,6 +69,8 @@ struct loaded {
 	int any_record;
 	uint64_t kept;                /* with a window: the trace's records it kept */
 	int cuts;                     /* the window left out or made records */
+	struct cg_mapping *map;       /* --mapping or --base-mapping */
+	const char *map_path;
 };
 
 static void report_error(const char *file, const struct cg_error *err)
@@ -89,6 +92,7 @@ static void loaded_free(struct loaded *L)
 	window_free(L->window);
 	trace_free(L->trace);
 	source_free(L->src);
+	mapping_free(L->map);
 	memset(L, 0, sizeof(*L));
 }
 
@@ -212,10 +216,6 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 	return *count < n ? (unsigned)*count : n;
 }
 
-/* Read path once into L with the options of o (clock, threads, focus,
- * hide), building what needs asks for and dumping records to dump_out when
- * it is set.  Both traces of -d load through here.  Returns 0 or 1 (error
- * already printed). */
 /* 1 when the frames are looked for in a trace with this symtab: with
  * --frames, or for the JSON and HTML outputs when a method of the key (or,
  * where methods come with the records, any method) may be a frame method. */
@@ -279,8 +279,13 @@ static int window_done(struct loaded *L, struct cg_error *err)
 	return 0;
 }
 
-static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE *dump_out,
-		const struct cg_window_spec *win, struct loaded *L)
+/* Read path once into L with the options of o (clock, threads, focus,
+ * hide), its methods renamed by the mapping file map_path when it is set,
+ * building what needs asks for and dumping records to dump_out when it is
+ * set, within the window win when it is set.  Every trace of -d loads
+ * through here.  Returns 0 or 1 (error already printed). */
+static int load(const char *path, const char *map_path, const struct cg_opts *o,
+		unsigned needs, FILE *dump_out, const struct cg_window_spec *win, struct loaded *L)
 {
 	struct cg_profile_opts po = {
 		.clock = o->clock, .threads = o->threads, .max_depth = 0,
@@ -300,11 +305,21 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 	size_t n;
 
 	memset(L, 0, sizeof(*L));
+	if (map_path) {
+		current_file = map_path;
+		L->map = mapping_open(map_path, &err);
+		if (!L->map) {
+			report_error(map_path, &err);
+			return 1;
+		}
+		L->map_path = map_path;
+	}
 	current_file = path;
 	L->src = source_open(path, &err);
 	if (!L->src)
 		goto fail;
-	L->trace = trace_open(L->src, &err);
+	L->trace = L->map ? trace_open_renamed(L->src, mapping_rename, L->map, &err)
+			  : trace_open(L->src, &err);
 	if (!L->trace)
 		goto fail;
 	po.pid = trace_info(L->trace)->pid;
@@ -369,22 +384,26 @@ fail:
 	return 1;
 }
 
-/* The profile's warnings, one line each, appended to sb. */
-static void warnings_text(const char *file, struct cg_profile *p, struct strbuf *sb)
+/* The profile's warnings, one line each, appended to sb; then the
+ * mapping's, when none of the trace's classes is in it. */
+static void warnings_text(const char *file, const struct loaded *L, struct strbuf *sb)
 {
 	const struct cg_warning *w;
-	size_t n = profile_warnings(p, &w), i;
+	size_t n = profile_warnings(L->profile, &w), i;
 
 	for (i = 0; i < n; i++)
 		strbuf_printf(sb, "callgraph: %s: warning: %s\n", file, w[i].message);
+	if (L->map && !mapping_classes_used(L->map))
+		strbuf_printf(sb, "callgraph: %s: warning: maps no class of %s (wrong build?)\n",
+			      L->map_path, file);
 }
 
-static void print_warnings(const char *file, struct cg_profile *p)
+static void print_warnings(const char *file, const struct loaded *L)
 {
 	struct strbuf sb;
 
 	strbuf_init(&sb);
-	warnings_text(file, p, &sb);
+	warnings_text(file, L, &sb);
 	if (sb.len)
 		fputs(sb.data, stderr);
 	strbuf_free(&sb);
@@ -476,6 +495,11 @@ static int check_outputs(const struct cg_opts *o, const char *gfmt, const struct
 			fprintf(stderr, "callgraph: %s: refusing to overwrite an input trace\n", p);
 			return 1;
 		}
+		if ((o->mapping && output_same_file(p, o->mapping)) ||
+		    (o->base_mapping && output_same_file(p, o->base_mapping))) {
+			fprintf(stderr, "callgraph: %s: refusing to overwrite a mapping file\n", p);
+			return 1;
+		}
 	}
 	return 0;
 }
@@ -524,13 +548,13 @@ static struct cg_diff_base *base_load(const struct cg_opts *o, struct strbuf *wa
 	const struct cg_view *v;
 
 	memset(&B, 0, sizeof(B));
-	if (load(o->diff_base, o, NEED_VIEW, NULL, o->range_text ? &o->range : NULL, &B))
+	if (load(o->diff_base, o->base_mapping, o, NEED_VIEW, NULL, o->range_text ? &o->range : NULL, &B))
 		return NULL;
 	report_fill(&rb, o->diff_base, o, &B, o->range_text ? &o->range : NULL);
 	v = profile_view(B.profile, -1);
 	diff_run_fill(&run, o->diff_base, report_clock_name(&rb), v);
 	base = diff_base_create(v, &run);
-	warnings_text(o->diff_base, B.profile, warn);
+	warnings_text(o->diff_base, &B, warn);
 	loaded_free(&B);
 	return base;
 }
@@ -552,7 +576,7 @@ static int frame_window(const struct cg_opts *o, struct cg_window_spec *spec)
 	}
 	fo.frames = 1;
 	fo.range_text = NULL;
-	if (load(o->trace, &fo, 0, NULL, NULL, &P))
+	if (load(o->trace, o->mapping, &fo, 0, NULL, NULL, &P))
 		return 1;
 	n = frames_count(P.frames);
 	if (o->range_frame > n || trace_info(P.trace)->clock == CG_CLOCK_CPU) {
@@ -589,12 +613,13 @@ static int runs_load(const struct cg_opts *o, struct cg_runs *rs, struct strbuf 
 			struct cg_report rb;
 
 			memset(&B, 0, sizeof(B));
-			if (load(list[i], o, NEED_VIEW, NULL, o->range_text ? &o->range : NULL, &B))
+			if (load(list[i], side ? o->mapping : o->base_mapping, o, NEED_VIEW, NULL,
+				 o->range_text ? &o->range : NULL, &B))
 				return 1;
 			report_fill(&rb, list[i], o, &B, o->range_text ? &o->range : NULL);
 			runs_add(rs, (enum cg_runs_side)side, profile_view(B.profile, -1), list[i],
 				 report_clock_name(&rb));
-			warnings_text(list[i], B.profile, warn);
+			warnings_text(list[i], &B, warn);
 			loaded_free(&B);
 		}
 	}
@@ -718,7 +743,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 			goto done;
 		}
 	}
-	if (load(o->trace, o, plan.needs, dump_out,
+	if (load(o->trace, o->mapping, o, plan.needs, dump_out,
 		 o->range_frame ? &frame_spec : o->range_text ? &o->range : NULL, &L)) {
 		rc = 1;
 		goto done;
@@ -728,7 +753,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	if (!o->quiet && base_warn.len)
 		fputs(base_warn.data, stderr);
 	if (!o->quiet) {
-		print_warnings(o->trace, L.profile);
+		print_warnings(o->trace, &L);
 		print_selection_warnings(o->trace, o, &L);
 	}
 	report_fill(&r, o->trace, o, &L,

@@ -19,9 +19,10 @@ struct def {
 	uint32_t klass, sig, source;
 	int32_t line;
 	uint8_t flags;
-	char rest[];   /* [u8 x 8 full id] [id text NUL] name NUL */
+	char rest[];   /* [u8 x 8 full id] [id text NUL] name NUL
+			* [obfuscated name pointer, mapping note pointer] */
 };
-enum { DEF_ID64 = 1, DEF_IDTEXT = 2 };
+enum { DEF_ID64 = 1, DEF_IDTEXT = 2, DEF_RENAMED = 4 };
 
 struct cg_symtab {
 	/* By method index: the key, and a tagged reference: 0 for an id never
@@ -38,6 +39,10 @@ struct cg_symtab {
 	struct cg_thread_info *threads;
 	size_t nthreads, cap_threads;
 	struct cg_itab tids; /* tid -> thread index (a thread's first field is its tid) */
+
+	cg_rename_fn rename;
+	void *rename_ctx;
+	struct strbuf obf;   /* scratch: the name the trace wrote */
 };
 
 struct cg_symtab *symtab_create(void)
@@ -60,6 +65,7 @@ void symtab_free(struct cg_symtab *st)
 	for (i = 0; i < st->nthreads; i++)
 		free((char *)st->threads[i].name);
 	strpool_free(st->pool);
+	strbuf_free(&st->obf);
 	free(st->keys);
 	free(st->refs);
 	free(st->slots);
@@ -136,6 +142,12 @@ static void fill_from_def(const struct cg_symtab *st, struct cg_method_info *m,
 		p += strlen(p) + 1;
 	}
 	m->name = p;
+	m->obfuscated = m->mapping_note = NULL;
+	if (d->flags & DEF_RENAMED) {
+		p += strlen(p) + 1;
+		memcpy(&m->obfuscated, p, sizeof(m->obfuscated));
+		memcpy(&m->mapping_note, p + sizeof(m->obfuscated), sizeof(m->mapping_note));
+	}
 }
 
 /* Fill m for method index, not built: from its definition, or as an
@@ -174,10 +186,10 @@ static struct cg_method_info *info_of(struct cg_symtab *st, uint32_t index)
 
 static struct def *make_def(struct cg_symtab *st, const uint64_t *id, const char *id_text,
 			    const char *klass, const char *name, const char *sig,
-			    const char *source, int line)
+			    const char *source, int line, const char *const *renamed)
 {
 	size_t nid = id_text ? strlen(id_text) + 1 : 0, nname = strlen(name) + 1;
-	size_t rest = (id ? sizeof(*id) : 0) + nid + nname;
+	size_t rest = (id ? sizeof(*id) : 0) + nid + nname + (renamed ? 2 * sizeof(char *) : 0);
 	struct def *d = strpool_alloc(st->pool, sizeof(*d) + rest, 4);
 	char *p = d->rest;
 
@@ -185,7 +197,8 @@ static struct def *make_def(struct cg_symtab *st, const uint64_t *id, const char
 	d->sig = strpool_intern(st->pool, sig);
 	d->source = strpool_intern(st->pool, source);
 	d->line = line;
-	d->flags = (uint8_t)((id ? DEF_ID64 : 0) | (id_text ? DEF_IDTEXT : 0));
+	d->flags = (uint8_t)((id ? DEF_ID64 : 0) | (id_text ? DEF_IDTEXT : 0) |
+			     (renamed ? DEF_RENAMED : 0));
 	if (id) {
 		memcpy(p, id, sizeof(*id));
 		p += sizeof(*id);
@@ -195,6 +208,8 @@ static struct def *make_def(struct cg_symtab *st, const uint64_t *id, const char
 		p += nid;
 	}
 	memcpy(p, name, nname);
+	if (renamed)
+		memcpy(p + nname, renamed, 2 * sizeof(char *));
 	return d;
 }
 
@@ -224,6 +239,8 @@ static uint32_t define(struct cg_symtab *st, uint32_t key, const uint64_t *id,
 	uintptr_t r = 0;
 	uint64_t old_id;
 	struct def *d;
+	struct cg_renamed rn;
+	const char *renamed[2] = { NULL, NULL };
 
 	if (st->slots[s]) {
 		index = st->slots[s] - 1;
@@ -240,8 +257,22 @@ static uint32_t define(struct cg_symtab *st, uint32_t key, const uint64_t *id,
 	}
 	if (id_text && !is_info(r) && canonical_id_text(id_text, id ? *id : key))
 		id_text = NULL;
-	d = make_def(st, id, id_text, klass ? klass : "", name ? name : "", sig ? sig : "",
-		     source ? source : "", line);
+	klass = klass ? klass : "";
+	name = name ? name : "";
+	sig = sig ? sig : "";
+	source = source ? source : "";
+	if (st->rename && klass[0] &&
+	    st->rename(st->rename_ctx, klass, name, sig, source, &rn)) {
+		strbuf_reset(&st->obf);
+		strbuf_printf(&st->obf, "%s.%s%s", klass, name, sig);
+		renamed[0] = strpool_dup(st->pool, st->obf.data, st->obf.len);
+		renamed[1] = rn.note ? strpool_dup(st->pool, rn.note, strlen(rn.note)) : NULL;
+		klass = rn.klass;
+		name = rn.name;
+		sig = rn.sig;
+		source = rn.source ? rn.source : source;
+	}
+	d = make_def(st, id, id_text, klass, name, sig, source, line, renamed[0] ? renamed : NULL);
 	if (is_info(r))
 		fill_from_def(st, (struct cg_method_info *)r, d);
 	else
@@ -287,6 +318,12 @@ void symtab_set_id(struct cg_symtab *st, uint32_t index, uint64_t id)
 	m->id_text = strpool_dup(st->pool, buf, (size_t)n);
 	if (m->unknown)
 		m->name = m->id_text;
+}
+
+void symtab_set_rename(struct cg_symtab *st, cg_rename_fn fn, void *ctx)
+{
+	st->rename = fn;
+	st->rename_ctx = ctx;
 }
 
 int64_t symtab_find_method(const struct cg_symtab *st, uint32_t key)

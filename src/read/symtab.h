@@ -39,6 +39,11 @@ struct cg_method_info {
 			     * id in lowercase hex without leading zeros, the
 			     * form to print then */
 	char text[12];      /* an unknown id's "0x<hex>": its name and id_text */
+	const char *obfuscated; /* renamed by a mapping: the method as the trace
+				 * wrote it, "a.b.c(La/d;)V"; else NULL */
+	const char *mapping_note; /* NULL, or what else the mapping says: the
+				   * candidates of an ambiguous name, the
+				   * frames inlined into the method */
 };
 
 struct cg_thread_info {
@@ -51,6 +56,21 @@ struct cg_symtab;
 
 struct cg_symtab *symtab_create(void);
 void symtab_free(struct cg_symtab *st);
+
+/* A method's original names, as a mapping file gives them (mapping.h). */
+struct cg_renamed {
+	const char *klass, *name, *sig, *source;
+	const char *note;   /* NULL, or the candidates and inlined frames */
+};
+/* Fill *out with the original of the method klass.name sig (source: the
+ * trace's source file); 1 when it differs from what the trace wrote, else
+ * 0.  out's strings need only last until the next call. */
+typedef int (*cg_rename_fn)(void *ctx, const char *klass, const char *name, const char *sig,
+			    const char *source, struct cg_renamed *out);
+/* Rename every method defined from now on through fn (NULL: none): the one
+ * place where names change, so every output shows the originals.  ctx is
+ * borrowed. */
+void symtab_set_rename(struct cg_symtab *st, cg_rename_fn fn, void *ctx);
 
 /* Define (or redefine: last definition wins for names) a method.  Strings are
  * copied.  Returns its index. */

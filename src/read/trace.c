@@ -165,11 +165,18 @@ static int looks_like_v2_packet(struct cg_trace *t)
 
 struct cg_trace *trace_open(struct cg_source *src, struct cg_error *err)
 {
+	return trace_open_renamed(src, NULL, NULL, err);
+}
+
+struct cg_trace *trace_open_renamed(struct cg_source *src, cg_rename_fn rename, void *ctx,
+				    struct cg_error *err)
+{
 	struct cg_trace *t = xcalloc(1, sizeof(*t));
 	ssize_t avail;
 
 	t->src = src;
 	t->st = symtab_create();
+	symtab_set_rename(t->st, rename, ctx);
 	t->cap = BUF_MIN;
 	t->buf = xmalloc(t->cap);
 	strbuf_init(&t->key);

@@ -68,6 +68,11 @@ struct cg_trace;
  * with err filled when the input is not a method trace, is a V2 trace, or is
  * damaged before the first record. */
 struct cg_trace *trace_open(struct cg_source *src, struct cg_error *err);
+/* The same, with every method renamed through rename (symtab_set_rename)
+ * as it is defined: in the key, or in-band before the records that use
+ * it.  ctx is borrowed for the trace's lifetime. */
+struct cg_trace *trace_open_renamed(struct cg_source *src, cg_rename_fn rename, void *ctx,
+				    struct cg_error *err);
 void trace_free(struct cg_trace *t);
 
 /* Deliver up to max records into recs; *n gets the count.  Returns 1 while

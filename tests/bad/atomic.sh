@@ -195,6 +195,20 @@ rc=$?
 check stdin-clobber-base 1 "callgraph: in.trace: refusing to overwrite an input trace"
 cmp -s good.trace in.trace || bad "in.trace was changed"
 
+# A mapping file (--mapping, --base-mapping) is an input too.
+printf 'a.B -> c:\n    void f() -> a\n' >map.txt
+cp map.txt map.orig
+# shellcheck disable=SC2086
+$CG -q --mapping map.txt --json map.txt good.trace >"$TMP/stdout" 2>"$TMP/stderr"
+rc=$?
+check mapping-clobber 1 "callgraph: map.txt: refusing to overwrite a mapping file"
+cmp -s map.txt map.orig || bad "map.txt was changed"
+# shellcheck disable=SC2086
+$CG -q -d good.trace --base-mapping map.txt -g map.txt -T dot good.trace >"$TMP/stdout" 2>"$TMP/stderr"
+rc=$?
+check mapping-clobber-base 1 "callgraph: map.txt: refusing to overwrite a mapping file"
+cmp -s map.txt map.orig || bad "map.txt was changed"
+
 # A closed standard output matters only when something goes there.
 # shellcheck disable=SC2086
 $CG -q --json closed.json good.trace >&- 2>"$TMP/stderr"

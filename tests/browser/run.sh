@@ -10,9 +10,10 @@
 # (timeline and flame graph), clocks.mjs (the clock switch, on the report of
 # clocks.desc), graphview.mjs (the graph's first view, on report.html and the
 # corpus report), trees.mjs (Top Down and Bottom Up), diff.mjs (the
-# comparison page) and runs.mjs (the repeated-runs page; CG_RUNS_SHOT=FILE
-# keeps a screenshot of it).  Ends with one line adding them up, "browser + timeline +
-# clocks + graphview + trees + diff + runs: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
+# comparison page), runs.mjs (the repeated-runs page; CG_RUNS_SHOT=FILE
+# keeps a screenshot of it) and mapping.mjs (a minified trace read with
+# --mapping).  Ends with one line adding them up, "browser + timeline +
+# clocks + graphview + trees + diff + runs + mapping: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
 # the whole part, or the big report, counts as one skipped), and exits
 # non-zero on failure.
 set -eu
@@ -26,7 +27,7 @@ big=$shared/corpus/firefox-profiler_art-trace-streaming.trace.gz
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ] || ! command -v node >/dev/null 2>&1; then
 	echo "SKIP browser: no $chromium or no node"
-	echo "browser + timeline + clocks + graphview + trees + diff + runs: 0 passed, 0 failed, 1 skipped"
+	echo "browser + timeline + clocks + graphview + trees + diff + runs + mapping: 0 passed, 0 failed, 1 skipped"
 	exit 0
 fi
 
@@ -66,6 +67,10 @@ shift
 node "$here/timeline.mjs" report.html tl-big.html "$@" >timeline.out 2>&1 || rc=1
 node "$here/clocks.mjs" clocks.html >clocks.out 2>&1 || rc=1
 node "$here/graphview.mjs" report.html "$@" >graphview.out 2>&1 || rc=1
+# A minified trace read with its mapping file (mapping.mjs): names and tooltips.
+"$build/tracegen" -o mapping.trace "$here/../golden/mapping-forms-text/desc"
+"$build/callgraph" -q -t 0 --mapping "$here/../data/mapping/forms.txt" --html mapping.html mapping.trace
+node "$here/mapping.mjs" mapping.html >mapping.out 2>&1 || rc=1
 # Top Down and Bottom Up trees (trees.mjs) on a real trace in the repository,
 # checked against its --folded and --json outputs.
 real=$here/../../samples/art-regular.trace.gz
@@ -95,9 +100,9 @@ done
 "$build/callgraph" -q -d 'before/*.trace' --html runs.html after/*.trace
 "$build/callgraph" -q -d 'before/*.trace' after/*.trace >runs.txt
 node "$here/runs.mjs" runs.html runs.txt ${CG_RUNS_SHOT:+"$CG_RUNS_SHOT"} >runs.out 2>&1 || rc=1
-cat browser.out timeline.out clocks.out graphview.out trees.out diff.out runs.out
+cat browser.out timeline.out clocks.out graphview.out trees.out diff.out runs.out mapping.out
 p=0 f=0
-for out in browser.out timeline.out clocks.out graphview.out trees.out diff.out runs.out; do
+for out in browser.out timeline.out clocks.out graphview.out trees.out diff.out runs.out mapping.out; do
 	# Every result line counts (diff.out holds one per comparison page).
 	if ! grep -qE '[0-9]+ passed, [0-9]+ failed' "$out"; then
 		echo "FAIL $out: no result line"
@@ -111,8 +116,8 @@ for out in browser.out timeline.out clocks.out graphview.out trees.out diff.out 
 	done
 done
 if [ "$skipped" -gt 0 ]; then
-	echo "browser + timeline + clocks + graphview + trees + diff + runs: $p passed, $f failed, $skipped skipped"
+	echo "browser + timeline + clocks + graphview + trees + diff + runs + mapping: $p passed, $f failed, $skipped skipped"
 else
-	echo "browser + timeline + clocks + graphview + trees + diff + runs: $p passed, $f failed"
+	echo "browser + timeline + clocks + graphview + trees + diff + runs + mapping: $p passed, $f failed"
 fi
 [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]

@@ -20,6 +20,12 @@
  * replayed in 2 to 8 ranges as -j does (replay_split), whose JSON must be
  * that of the replay in order, or its error the same: abort() otherwise.  One input in sixteen writes its text profile through output_open/write/commit into
  * a scratch directory.
+ *
+ * An input that starts with "MAP\n" holds an R8/ProGuard mapping file, up
+ * to its first NUL byte, and the trace after it: the mapping is read by
+ * mapping_open_mem, asked for the original of every pair of names it
+ * writes after " -> " (with a few descriptors), and the trace read through
+ * it (trace_open_renamed), as --mapping does.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -50,6 +56,7 @@
 #include "render/export/render_speedscope.h"
 #include "render/text/render_text.h"
 #include "render/report.h"
+#include "read/mapping.h"
 #include "read/source.h"
 #include "util/strbuf.h"
 #include "model/timeline.h"
@@ -155,8 +162,9 @@ static void loaded_free(struct loaded *L)
 
 /* Read the input with po into L (observers always, the dump when asked).
  * Returns 0, or -1 when the input is rejected. */
-static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *po, int dump_it,
-		const struct cg_opts *o, struct loaded *L)
+static int load(const uint8_t *data, size_t size, struct cg_mapping *map,
+		const struct cg_profile_opts *po, int dump_it, const struct cg_opts *o,
+		struct loaded *L)
 {
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct cg_dump *dump = NULL;
@@ -169,7 +177,7 @@ static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *
 	memset(L, 0, sizeof(*L));
 	L->src = source_open_mem(data, size);
 	source_set_limit(L->src, FUZZ_MAX_INFLATED);
-	L->t = trace_open(L->src, &err);
+	L->t = map ? trace_open_renamed(L->src, mapping_rename, map, &err) : trace_open(L->src, &err);
 	if (!L->t)
 		return -1;
 	L->p = profile_create(trace_symtab(L->t), po);
@@ -244,8 +252,9 @@ static void report_fill(struct cg_report *r, const struct loaded *L, const struc
 
 /* Read the input with po, no observer, in order (ranges < 2) or cut into
  * ranges as -j does.  Returns 0, or -1 with err filled. */
-static int load_plain(const uint8_t *data, size_t size, const struct cg_profile_opts *po,
-		      unsigned ranges, struct loaded *L, struct cg_error *err)
+static int load_plain(const uint8_t *data, size_t size, struct cg_mapping *map,
+		      const struct cg_profile_opts *po, unsigned ranges, struct loaded *L,
+		      struct cg_error *err)
 {
 	struct cg_record recs[FUZZ_BATCH];
 	uint64_t first, count;
@@ -256,7 +265,7 @@ static int load_plain(const uint8_t *data, size_t size, const struct cg_profile_
 	L->src = source_open_mem(data, size);
 	if (source_kind(L->src) == 1)
 		source_set_limit(L->src, FUZZ_MAX_INFLATED);
-	L->t = trace_open(L->src, err);
+	L->t = map ? trace_open_renamed(L->src, mapping_rename, map, err) : trace_open(L->src, err);
 	if (!L->t)
 		return -1;
 	if (ranges >= 2 && trace_span(L->t, &first, &count) && count >= 2) {
@@ -280,13 +289,13 @@ static int load_plain(const uint8_t *data, size_t size, const struct cg_profile_
 
 /* Replaying in ranges gives the JSON of the replay in order, or the same
  * error; abort() otherwise, for the fuzzer to keep the input. */
-static void check_split(const uint8_t *data, size_t size, const struct cg_profile_opts *po,
-			const struct cg_opts *o)
+static void check_split(const uint8_t *data, size_t size, struct cg_mapping *map,
+			const struct cg_profile_opts *po, const struct cg_opts *o)
 {
 	struct cg_error ea = { { 0 }, 0, 0 }, eb = { { 0 }, 0, 0 };
 	struct loaded A, B;
-	int ra = load_plain(data, size, po, 1, &A, &ea);
-	int rb = load_plain(data, size, po, 2 + (unsigned)(size % 7), &B, &eb);
+	int ra = load_plain(data, size, map, po, 1, &A, &ea);
+	int rb = load_plain(data, size, map, po, 2 + (unsigned)(size % 7), &B, &eb);
 
 	if (ra != rb || (ra < 0 && (strcmp(ea.msg, eb.msg) != 0 || ea.offset != eb.offset))) {
 		fprintf(stderr, "split: %d '%s' @%llu, in order: %d '%s' @%llu\n", rb, eb.msg,
@@ -390,13 +399,60 @@ static void write_through_output(const struct cg_report *r)
 	strbuf_free(&sb);
 }
 
+/* The names a mapping writes after " -> ", at most max of them. */
+static size_t arrow_names(const uint8_t *m, size_t n, char names[][64], size_t max)
+{
+	size_t i, k = 0, j;
+
+	for (i = 0; i + 4 < n && k < max; i++) {
+		if (memcmp(m + i, " -> ", 4) != 0)
+			continue;
+		for (j = 0; j < 63 && i + 4 + j < n && m[i + 4 + j] != '\n' && m[i + 4 + j] != ':' &&
+			    m[i + 4 + j] != '\r' && m[i + 4 + j] != 0; j++)
+			names[k][j] = (char)m[i + 4 + j];
+		names[k++][j] = '\0';
+	}
+	return k;
+}
+
+/* The mapping of a "MAP\n" input: read, and asked for the original of
+ * each pair of its names as class and method.  NULL when it is rejected;
+ * *data and *size are moved past it to the trace. */
+static struct cg_mapping *fuzz_mapping(const uint8_t **data, size_t *size)
+{
+	static const char *const sigs[] = { "", "()V", "(La;I)V", "([La/b;J)La;", "(L" };
+	const uint8_t *m = *data + 4, *end = memchr(m, 0, *size - 4);
+	size_t n = end ? (size_t)(end - m) : *size - 4, k, i, j;
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct cg_mapping *map;
+	struct cg_renamed out;
+	char names[12][64];
+
+	*data = end ? end + 1 : m + n;
+	*size -= 4 + n + (end != NULL);
+	map = mapping_open_mem(m, n, &err);
+	if (!map)
+		return NULL;
+	k = arrow_names(m, n, names, 12);
+	for (i = 0; i < k; i++)
+		for (j = 0; j < k; j++)
+			(void)mapping_rename(map, names[i], names[j], sigs[(i + j) % 5], "S.java", &out);
+	return map;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct cg_profile_opts po;
 	struct cg_opts o;
 	struct loaded L, B;
 	char *argv[OPT_BYTES + 3];
+	struct cg_mapping *map = NULL;
 
+	if (size >= 4 && memcmp(data, "MAP\n", 4) == 0) {
+		map = fuzz_mapping(&data, &size);
+		if (!map)
+			return 0;
+	}
 	memset(&B, 0, sizeof(B));
 	pick_options(data, size, &o, argv);
 	memset(&po, 0, sizeof(po));
@@ -412,8 +468,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* -j: the records cut into ranges give what the replay in order does
 	 * (without the filters, which replay in order). */
 	if (!(o.focus && o.focus[0]) && !(o.hide && o.hide[0]) && !(o.threads && o.threads[0]))
-		check_split(data, size, &po, &o);
-	if (load(data, size, &po, o.dump || size % 4 == 2, &o, &L) < 0)
+		check_split(data, size, map, &po, &o);
+	if (load(data, size, map, &po, o.dump || size % 4 == 2, &o, &L) < 0)
 		goto done;
 	{
 		struct cg_report r, rb;
@@ -431,7 +487,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* As main loads -d's base: methods only, all threads. */
 			bo.no_edges = 1;
 			bo.no_thread_views = 1;
-			if (load(data, size, &bo, 0, &o, &B) == 0) {
+			if (load(data, size, map, &bo, 0, &o, &B) == 0) {
 				const struct cg_view *bv = profile_view(B.p, -1);
 				struct cg_diff_run run;
 
@@ -455,6 +511,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 done:
 	loaded_free(&B);
 	loaded_free(&L);
+	mapping_free(map);
 	cli_free(&o);
 	return 0;
 }

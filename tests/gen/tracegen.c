@@ -350,7 +350,11 @@ struct per_thread_rr {
 	uint32_t n, cap;
 };
 
+struct obfmap;
+
 struct tg {
+	struct obfmap *obf;      /* obfuscate FILE */
+	const char *desc_path;   /* the description's file, NULL for stdin */
 	/* header directives */
 	int layout, v2stream;
 	int version, version_set;
@@ -417,8 +421,11 @@ static void program_free(struct program *pr)
 	free(pr);
 }
 
+static void obfmap_free(struct obfmap *m);
+
 static void tg_free(struct tg *g)
 {
+	obfmap_free(g->obf);
 	for (size_t i = 0; i < g->nops; i++) {
 		free(g->ops[i].text);
 		program_free(g->ops[i].prog);
@@ -830,6 +837,251 @@ static void add_method_line(struct parser *ps, const char *p, size_t n)
 }
 
 /* method ID CLASS NAME SIG [SOURCE [LINE]] */
+
+/* ---- obfuscate FILE: method lines name originals, the key gets the names
+ * an R8/ProGuard mapping gave them ---------------------------------------- */
+
+/* The mapping read backwards: classes original -> obfuscated, and each
+ * method that is not an inlined frame ("Class\tname\tdescriptor") -> the
+ * obfuscated class it lives in and its obfuscated name. */
+struct obfmap {
+	char **corig, **cobf;
+	size_t nc;
+	char **mkey, **mcls, **mname;
+	int *inner;
+	char **range;
+	size_t nm;
+};
+
+static void obfmap_free(struct obfmap *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->nc; i++)
+		free(m->corig[i]), free(m->cobf[i]);
+	for (i = 0; i < m->nm; i++)
+		free(m->mkey[i]), free(m->mcls[i]), free(m->mname[i]), free(m->range[i]);
+	free(m->corig), free(m->cobf), free(m->mkey), free(m->mcls), free(m->mname);
+	free(m->range), free(m->inner), free(m);
+}
+
+/* The JVM descriptor of a Java type name ("int", "a.B[]") appended to b. */
+static void obf_put_type(struct buf *b, const char *t, size_t n)
+{
+	static const char *const prim[] = { "int", "I", "void", "V", "boolean", "Z", "byte", "B",
+					    "char", "C", "short", "S", "long", "J", "float", "F",
+					    "double", "D" };
+	size_t i;
+
+	while (n >= 2 && t[n - 2] == '[' && t[n - 1] == ']') {
+		buf_addc(b, '[');
+		n -= 2;
+	}
+	for (i = 0; i < sizeof(prim) / sizeof(prim[0]); i += 2)
+		if (strlen(prim[i]) == n && memcmp(prim[i], t, n) == 0) {
+			buf_adds(b, prim[i + 1]);
+			return;
+		}
+	buf_addc(b, 'L');
+	for (i = 0; i < n; i++)
+		buf_addc(b, t[i] == '.' ? '/' : t[i]);
+	buf_addc(b, ';');
+}
+
+static char *xdup(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (!d)
+		abort();
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+static void *xgrowv(void *p, size_t n, size_t size)
+{
+	p = realloc(p, (n + 1) * size);
+	if (!p)
+		abort();
+	return p;
+}
+
+/* Append name (a class, written with slashes when slash) to b. */
+static void obf_put_name(struct buf *b, const char *name, int slash)
+{
+	for (; *name; name++)
+		buf_addc(b, slash && *name == '.' ? '/' : *name);
+}
+
+/* One member line of class cur (original and obfuscated names). */
+static void obf_member(struct obfmap *m, const char *cur, const char *curobf, char *s)
+{
+	char *arrow = strstr(s, " -> "), *p = s, *sp, *par, *close, *range = "";
+	const char *cls;
+	struct buf key = { 0 };
+	int caller;
+
+	if (!arrow || !(par = strchr(s, '(')) || par > arrow)
+		return;   /* a field */
+	*arrow = '\0';
+	if (*p >= '0' && *p <= '9') {
+		range = p;
+		p = strchr(strchr(p, ':') + 1, ':');
+		*p++ = '\0';
+	}
+	sp = strchr(p, ' ');
+	close = strchr(par, ')');
+	caller = close[1] == ':' && !strchr(close + 2, ':');
+	*par = '\0';
+	*close = '\0';
+	/* qualified: a method moved from another class */
+	{
+		char *dot = strrchr(sp + 1, '.');
+
+		if (dot) {
+			*dot = '\0';
+			cls = sp + 1;
+			sp = dot;
+		} else {
+			cls = cur;
+		}
+	}
+	obf_put_name(&key, cls, 1);
+	buf_addc(&key, '\t');
+	buf_adds(&key, sp + 1);
+	buf_adds(&key, "\t(");
+	for (char *a = par + 1, *c; *a; a = c + 1) {
+		c = strchr(a, ',');
+		if (!c)
+			c = a + strlen(a);
+		obf_put_type(&key, a, (size_t)(c - a));
+		if (!*c)
+			break;
+	}
+	buf_addc(&key, ')');
+	obf_put_type(&key, p, (size_t)(strchr(p, ' ') - p));
+	buf_addc(&key, '\0');
+	/* A caller line below a frame of the same range: that frame was inlined. */
+	if (caller && m->nm && range[0] && strcmp(m->range[m->nm - 1], range) == 0 &&
+	    strcmp(m->mname[m->nm - 1], arrow + 4) == 0)
+		m->inner[m->nm - 1] = 1;
+	m->mkey = xgrowv(m->mkey, m->nm, sizeof(char *));
+	m->mcls = xgrowv(m->mcls, m->nm, sizeof(char *));
+	m->mname = xgrowv(m->mname, m->nm, sizeof(char *));
+	m->range = xgrowv(m->range, m->nm, sizeof(char *));
+	m->inner = xgrowv(m->inner, m->nm, sizeof(int));
+	m->mkey[m->nm] = key.p;
+	m->mcls[m->nm] = xdup(curobf, strlen(curobf));
+	m->mname[m->nm] = xdup(arrow + 4, strlen(arrow + 4));
+	m->range[m->nm] = xdup(range, strlen(range));
+	m->inner[m->nm] = 0;
+	m->nm++;
+}
+
+static struct obfmap *obfmap_read(struct parser *ps, const char *path)
+{
+	struct obfmap *m = calloc(1, sizeof(*m));
+	FILE *f = fopen(path, "r");
+	char line[8192], *p, *a;
+	size_t n;
+
+	if (!f) {
+		perr(ps, "obfuscate: cannot open %s", path);
+		free(m);
+		return NULL;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		n = strcspn(line, "\r\n");
+		line[n] = '\0';
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		if (!*p || *p == '#')
+			continue;
+		if (p > line) {
+			if (m->nc)
+				obf_member(m, m->corig[m->nc - 1], m->cobf[m->nc - 1], p);
+			continue;
+		}
+		a = strstr(line, " -> ");
+		if (!a || line[n - 1] != ':')
+			continue;
+		m->corig = xgrowv(m->corig, m->nc, sizeof(char *));
+		m->cobf = xgrowv(m->cobf, m->nc, sizeof(char *));
+		m->corig[m->nc] = xdup(line, (size_t)(a - line));
+		m->cobf[m->nc] = xdup(a + 4, strlen(a + 4) - 1);
+		m->nc++;
+	}
+	fclose(f);
+	return m;
+}
+
+/* The obfuscated name of original class c (dots or slashes), or NULL. */
+static const char *obf_class(const struct obfmap *m, const char *c, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < m->nc; i++) {
+		if (strlen(m->corig[i]) != n)
+			continue;
+		for (k = 0; k < n; k++)
+			if ((c[k] == '/' ? '.' : c[k]) != m->corig[i][k])
+				break;
+		if (k == n)
+			return m->cobf[i];
+	}
+	return NULL;
+}
+
+/* Method fields CLASS NAME SIG given as originals, written as the mapping
+ * obfuscated them into line (tab-separated). */
+static void obf_method(const struct obfmap *m, const char *cls, const char *name,
+		       const char *sig, struct buf *line)
+{
+	int slash = strchr(cls, '/') != NULL;
+	struct buf key = { 0 };
+	const char *c, *p, *semi;
+	size_t i;
+
+	obf_put_name(&key, cls, 1);
+	buf_addc(&key, '\t');
+	buf_adds(&key, name);
+	buf_addc(&key, '\t');
+	buf_adds(&key, sig);
+	buf_addc(&key, '\0');
+	for (i = 0; i < m->nm; i++)
+		if (!m->inner[i] && strcmp(m->mkey[i], key.p) == 0)
+			break;
+	free(key.p);
+	if (i < m->nm) {
+		obf_put_name(line, m->mcls[i], slash);
+		buf_addc(line, '\t');
+		buf_adds(line, m->mname[i]);
+	} else {
+		c = obf_class(m, cls, strlen(cls));
+		obf_put_name(line, c ? c : cls, slash);
+		buf_addc(line, '\t');
+		buf_adds(line, name);
+	}
+	buf_addc(line, '\t');
+	for (p = sig; *p;) {
+		if (*p != 'L' || !(semi = strchr(p, ';'))) {
+			buf_addc(line, *p++);
+			continue;
+		}
+		c = obf_class(m, p + 1, (size_t)(semi - p - 1));
+		buf_addc(line, 'L');
+		if (c)
+			obf_put_name(line, c, 1);
+		else
+			buf_add(line, p + 1, (size_t)(semi - p - 1));
+		buf_addc(line, ';');
+		p = semi + 1;
+	}
+}
+
 static void parse_method(struct parser *ps)
 {
 	struct buf line = { 0 };
@@ -840,7 +1092,11 @@ static void parse_method(struct parser *ps)
 	if (parse_mid_literal(ps, ps->tok[1], &id) < 0)
 		return;
 	buf_adds(&line, ps->tok[1]);
-	for (size_t i = 2; i < ps->ntok; i++) {
+	if (ps->g->obf) {
+		buf_addc(&line, '\t');
+		obf_method(ps->g->obf, ps->tok[2], ps->tok[3], ps->tok[4], &line);
+	}
+	for (size_t i = ps->g->obf ? 5 : 2; i < ps->ntok; i++) {
 		buf_addc(&line, '\t');
 		if (strcmp(ps->tok[i], "-") != 0 && unescape(ps, ps->tok[i], &line) < 0) {
 			free(line.p);
@@ -1088,7 +1344,20 @@ static int parse_header(struct parser *ps)
 	const char *d = ps->tok[0];
 	uint64_t v;
 
-	if (strcmp(d, "layout") == 0) {
+	if (strcmp(d, "obfuscate") == 0) {
+		/* A relative path is relative to the description's folder. */
+		if (want_args(ps, 1, 1, "obfuscate MAPPING") == 0 && !g->obf) {
+			struct buf path = { 0 };
+			const char *slash = g->desc_path ? strrchr(g->desc_path, '/') : NULL;
+
+			if (ps->tok[1][0] != '/' && slash)
+				buf_add(&path, g->desc_path, (size_t)(slash - g->desc_path + 1));
+			buf_adds(&path, ps->tok[1]);
+			buf_addc(&path, '\0');
+			g->obf = obfmap_read(ps, path.p);
+			free(path.p);
+		}
+	} else if (strcmp(d, "layout") == 0) {
 		if (want_args(ps, 1, 2, "layout regular|streaming|split|v2 [streaming]") < 0)
 			return 1;
 		g->v2stream = 0;
@@ -2221,6 +2490,7 @@ int main(int argc, char **argv)
 	}
 
 	memset(&g, 0, sizeof g);
+	g.desc_path = strcmp(in, "<stdin>") == 0 ? NULL : in;
 	g.recsize = -1;
 	g.hversion = -1;
 	g.hoffset = 32;

@@ -397,7 +397,21 @@ static void put_data(const struct cg_report *r, const struct html_graphs *G, con
 		strbuf_puts(sb, i ? ",\n[" : "\n[");
 		html_put_jstr(sb, name.data ? name.data : "");
 		strbuf_putc(sb, ',');
-		html_put_jstr(sb, m->sig);
+		if (m->obfuscated) {
+			/* The tooltip: the descriptor, the name the trace wrote and
+			 * what else the mapping says. */
+			strbuf_reset(&name);
+			strbuf_puts(&name, m->sig);
+			strbuf_puts(&name, "\nobfuscated: ");
+			strbuf_puts(&name, m->obfuscated);
+			if (m->mapping_note) {
+				strbuf_putc(&name, '\n');
+				strbuf_puts(&name, m->mapping_note);
+			}
+			html_put_jstr(sb, name.data);
+		} else {
+			html_put_jstr(sb, m->sig);
+		}
 		strbuf_puts(sb, ",\"");
 		strbuf_put_hex(sb, m->id);
 		strbuf_puts(sb, "\"]");

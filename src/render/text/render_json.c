@@ -145,6 +145,15 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 		put_str(sb, mi->sig);
 		strbuf_puts(sb, ", \"source\": ");
 		put_str(sb, mi->source);
+		if (mi->obfuscated) {
+			strbuf_puts(sb, ", \"obfuscated\": ");
+			put_str(sb, mi->obfuscated);
+			strbuf_puts(sb, ", \"mapping_note\": ");
+			if (mi->mapping_note)
+				put_str(sb, mi->mapping_note);
+			else
+				strbuf_puts(sb, "null");
+		}
 		put_num(sb, ", \"inclusive_us\": ", m->incl_us);
 		put_num(sb, ", \"exclusive_us\": ", m->excl_us);
 		put_num(sb, ", \"calls\": ", m->calls);
