@@ -19,6 +19,7 @@
 #include "model/diff.h"
 #include "render/dump.h"
 #include "model/events.h"
+#include "model/pagelog.h"
 #include "cli/output.h"
 #include "cli/outputs.h"
 #include "cli/replay.h"
@@ -57,6 +58,7 @@ struct loaded {
 	struct cg_cct *cct;           /* NEED_CCT */
 	struct cg_timeline *timeline; /* NEED_TIMELINE */
 	struct cg_events *events;     /* NEED_EVENTS */
+	struct cg_pagelog *pagelog;   /* NEED_TIMELINE: the HTML report's call log */
 	struct cg_observe_async *async; /* feeds the three above on a thread of its own */
 };
 
@@ -75,6 +77,7 @@ static void loaded_free(struct loaded *L)
 	cct_free(L->cct);
 	timeline_free(L->timeline);
 	events_free(L->events);
+	pagelog_free(L->pagelog);
 	trace_free(L->trace);
 	source_free(L->src);
 	memset(L, 0, sizeof(*L));
@@ -131,7 +134,7 @@ static unsigned jobs_asked(const struct cg_opts *o)
  * -j 1).  The event log alone costs less than handing it the calls. */
 static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 {
-	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 };
+	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 }, po = { 0 };
 	const struct cg_observer *next = NULL;
 
 	if (!(needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS)))
@@ -145,6 +148,9 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 		L->timeline = timeline_create();
 		timeline_observer(L->timeline, next, &to);
 		next = &to;
+		L->pagelog = pagelog_create();
+		pagelog_observer(L->pagelog, next, &po);
+		next = &po;
 	}
 	if (needs & NEED_EVENTS) {
 		L->events = events_create();
@@ -383,6 +389,7 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->cct = L->cct;
 	r->timeline = L->timeline;
 	r->events = L->events;
+	r->pagelog = L->pagelog;
 	r->slash_names = o->slash_names;
 }
 

@@ -39,6 +39,7 @@
 #include "render/render_gv.h"
 #include "render/render_timeline.h"
 #include "render/render_tree.h"
+#include "render/render_window.h"
 #include "model/timeline.h"
 
 /* The stylesheet and the scripts: src/render/assets/report.css, util.js (pure
@@ -48,6 +49,9 @@ static const char report_css[] =
 ;
 static const char util_js[] =
 #include "util.js.inc"
+;
+static const char window_js[] =
+#include "window.js.inc"
 ;
 static const char report_js[] =
 #include "report.js.inc"
@@ -72,6 +76,7 @@ static void put_head(const struct cg_report *r, struct strbuf *sb)
 	strbuf_puts(sb, report_css);
 	strbuf_puts(sb, "</style>\n<script>\n");
 	strbuf_puts(sb, util_js);
+	strbuf_puts(sb, window_js);
 	strbuf_puts(sb, "</script>\n</head>\n<body>\n<header><h1>Call profile of ");
 	html_put_text(sb, base ? base + 1 : r->file);
 	strbuf_puts(sb, "</h1></header>\n");
@@ -446,7 +451,9 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	put_data(r, &G, &F, sb);
 	strbuf_puts(sb, "<script>\n");
 	strbuf_puts(sb, report_js);
-	strbuf_puts(sb, "</script>\n</body>\n</html>\n");
+	strbuf_puts(sb, "</script>\n");
+	render_window_section(&parts, sb, err);
+	strbuf_puts(sb, "</body>\n</html>\n");
 	rc = 0;
 out:
 	html_graphs_free(&G);

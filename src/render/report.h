@@ -22,6 +22,7 @@ struct cg_cct;   /* cct.h */
 struct cg_timeline; /* timeline.h */
 struct cg_diff;  /* diff.h */
 struct cg_events; /* events.h */
+struct cg_pagelog; /* pagelog.h */
 
 struct cg_report {
 	const char *file;                  /* trace path as given on the command line */
@@ -39,6 +40,7 @@ struct cg_report {
 	const struct cg_timeline *timeline; /* HTML timeline spans (finished); NULL when not built */
 	const struct cg_diff *diff;        /* -d: change per method of this (later) trace; else NULL */
 	const struct cg_events *events;    /* every enter/leave (--speedscope, --chrome-trace); else NULL */
+	const struct cg_pagelog *pagelog;  /* the HTML report's call log, both clocks; else NULL */
 	int slash_names;                   /* --slash-names: folded frames as java/lang/String.equals */
 	/* The HTML report's threads: thread_map[i] is thread i's index in the
 	 * page, or -1 when it is folded into one "idle threads" entry; NULL

@@ -1,0 +1,175 @@
+/* render_window.c - the HTML report's call log and window script; see
+ * render_window.h. */
+#include "render/render_window.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/pagelog.h"
+#include "render/render_flame.h"
+
+/* The engine (src/render/assets/window.js) is in the page's head, with
+ * util.js; the script here (winui.js) drives the window bar, the frames
+ * and the other parts of the page. */
+static const char winui_js[] =
+#include "winui.js.inc"
+	;
+
+/* The default frame method, as a --focus pattern. */
+static const char frame_pattern[] = "Choreographer.doFrame";
+
+/* Why the page cannot replay windows, or NULL when it can. */
+static const char *why_not(const struct cg_report *r, int has_wall)
+{
+	const char *const *focus, *const *hide;
+	static const enum cg_warn inexact[] = {
+		CG_W_MISMATCH_POP, CG_W_MISMATCH_IGNORED, CG_W_CLOCK_BACK,
+		CG_W_CLOCK_WRAP, CG_W_ACTION3,
+	};
+	const struct cg_warning *w;
+	size_t nw = profile_warnings(r->profile, &w), i, j;
+
+	if (!has_wall)
+		return "the trace has no wall clock";
+	if (!r->pagelog)
+		return "the call log was not kept";
+	if (pagelog_over(r->pagelog))
+		return "the call log is over its budget";
+	profile_filters(r->profile, &focus, &hide);
+	if (focus || hide)
+		return "--focus and --hide change which records open and close calls";
+	if (profile_stats(r->profile)->skipped)
+		return "--thread leaves out the trace's first records, where the axis starts";
+	for (i = 0; i < nw; i++)
+		for (j = 0; j < sizeof(inexact) / sizeof(inexact[0]); j++)
+			if (w[i].kind == inexact[j])
+				return "some records do not open or close exactly one call (see the warnings)";
+	return NULL;
+}
+
+/* The all-threads positions of the frame methods, as a JSON array. */
+static void put_frame_methods(const struct cg_view *all, struct strbuf *sb)
+{
+	struct strbuf name;
+	struct cg_method_info tmp;
+	size_t i, n = 0;
+	char *p;
+
+	strbuf_init(&name);
+	strbuf_puts(sb, "[");
+	for (i = 0; i < all->nmethods; i++) {
+		const struct cg_method_info *m = profile_method(all, &all->methods[i], &tmp);
+
+		strbuf_reset(&name);
+		strbuf_puts(&name, m->klass);
+		strbuf_putc(&name, '.');
+		strbuf_puts(&name, m->name);
+		for (p = name.data; p && *p; p++)
+			if (*p == '/')
+				*p = '.';
+		if (name.data && profile_pattern_match(frame_pattern, name.data))
+			strbuf_printf(sb, "%s%zu", n++ ? "," : "", i);
+	}
+	strbuf_puts(sb, "]");
+	strbuf_free(&name);
+}
+
+/* v as a JSON number. */
+static void put_int(struct strbuf *sb, int64_t v)
+{
+	if (v < 0) {
+		strbuf_putc(sb, '-');
+		strbuf_put_u64(sb, (uint64_t)0 - (uint64_t)v);
+	} else {
+		strbuf_put_u64(sb, (uint64_t)v);
+	}
+}
+
+/* v as a JSON number after a comma. */
+static void put_num(struct strbuf *sb, int64_t v)
+{
+	strbuf_putc(sb, ',');
+	put_int(sb, v);
+}
+
+/* Thread i's log.  Its wall times go on the axis by the signed 32-bit
+ * difference between its first raw wall time and the origin's. */
+static void put_thread(const struct cg_report *r, const struct cg_view *all, size_t i, int wall_primary,
+		       int dual, uint64_t origin, struct strbuf *sb)
+{
+	const struct cg_pagelog_event *ev;
+	size_t n = pagelog_thread(r->pagelog, i, &ev), j;
+	uint64_t w0, pw, pc;
+	int64_t base;
+
+	strbuf_putc(sb, '[');
+	put_int(sb, r->thread_map ? (int64_t)r->thread_map[i] : (int64_t)i);
+	w0 = n ? (wall_primary ? ev[0].t : ev[0].o_t) : 0;
+	base = (int64_t)(int32_t)((uint32_t)w0 - (uint32_t)origin);
+	put_num(sb, (int64_t)all->threads[i].records);
+	put_num(sb, base);
+	pc = n && dual ? (wall_primary ? ev[0].o_t : ev[0].t) : 0;
+	put_num(sb, (int64_t)pc);
+	pw = w0;
+	for (j = 0; j < n; j++) {
+		uint64_t w = wall_primary ? ev[j].t : ev[j].o_t;
+		uint64_t c = dual ? (wall_primary ? ev[j].o_t : ev[j].t) : 0;
+
+		if ((j & 1023) == 0)
+			strbuf_spill(sb);
+		if (ev[j].kind == PL_ENTER)
+			put_num(sb, (int64_t)all->method_pos[ev[j].midx]);
+		else if (ev[j].kind == PL_LEAVE)
+			put_num(sb, -1);
+		else
+			put_num(sb, -2 - (int64_t)all->method_pos[ev[j].midx]);
+		put_num(sb, (int64_t)(w - pw));
+		put_num(sb, (int64_t)(c - pc));
+		pw = w;
+		pc = c;
+	}
+	strbuf_putc(sb, ']');
+}
+
+int render_window_section(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
+{
+	const struct cg_view *all = profile_view(r->profile, -1);
+	enum cg_clock clock = r->info->clock;
+	int has_wall = clock == CG_CLOCK_WALL || clock == CG_CLOCK_DUAL || clock == CG_CLOCK_GLOBAL;
+	int wall_primary = all->primary != CG_USE_CPU, dual = all->has_other;
+	const char *why = why_not(r, has_wall);
+	const struct cg_pagelog_event *ev;
+	uint64_t origin = 0;
+	size_t i, nlisted = 0;
+
+	(void)err;
+	/* The origin: the first record of the trace, the first event of the
+	 * thread met first. */
+	if (!why && all->nthreads && pagelog_thread(r->pagelog, 0, &ev))
+		origin = wall_primary ? ev[0].t : ev[0].o_t;
+	for (i = 0; i < all->nthreads; i++)
+		if (!r->thread_map || r->thread_map[i] >= 0)
+			nlisted++;
+	strbuf_puts(out, "<script type=\"application/json\" id=\"cg-win-data\">\n{\"ok\":");
+	strbuf_puts(out, why ? "0" : "1");
+	strbuf_puts(out, ",\"why\":\"");
+	strbuf_puts(out, why ? why : "");
+	strbuf_printf(out, "\",\"budget\":%zu,\"calls\":%zu,\"origin\":%" PRIu64
+			   ",\"dual\":%d,\"primary\":%d,\"nlisted\":%zu,\"flameFraction\":%d,"
+			   "\"flameDepth\":%d,\"frameK\":",
+		      r->pagelog ? pagelog_budget(r->pagelog) : (size_t)PAGELOG_CALLS,
+		      r->pagelog ? pagelog_calls(r->pagelog) : 0, wall_primary ? origin : 0, dual,
+		      wall_primary ? 0 : 1, nlisted, FLAME_FRACTION, FLAME_DEPTH);
+	put_frame_methods(all, out);
+	strbuf_puts(out, ",\"threads\":[");
+	for (i = 0; !why && i < all->nthreads; i++) {
+		if (i)
+			strbuf_puts(out, ",\n");
+		put_thread(r, all, i, wall_primary, dual, origin, out);
+	}
+	strbuf_puts(out, "]}\n</script>\n<script>\n");
+	strbuf_puts(out, winui_js);
+	strbuf_puts(out, "</script>\n");
+	return 0;
+}
