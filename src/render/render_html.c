@@ -171,7 +171,7 @@ static void put_summary(const struct cg_report *r, const struct cg_view *all, co
 	}
 	strbuf_puts(sb, "</dd>\n</dl>\n");
 	put_threads_table(all, F, sb);
-	strbuf_puts(sb, "</div>\n</section>\n");
+	strbuf_puts(sb, "</div>\n<p id=\"win-info\" hidden></p>\n</section>\n");
 }
 
 /* The sticky bar: thread selector, search box, matched share. */
@@ -206,6 +206,10 @@ static void put_bar(const struct cg_view *all, const struct html_fold *F, struct
 				      c[i] == CG_USE_CPU ? "cpu (thread time)" : "wall (real time)");
 		strbuf_puts(sb, "</select></label>\n");
 	}
+	strbuf_puts(sb, "<span class=\"win\" title=\"The window of the trace shown: drag on the "
+			"timeline's time axis or click a frame to choose one\"><span id=\"win-label\">"
+			"</span> <button type=\"button\" id=\"win-reset\" hidden>Back to the whole trace"
+			"</button></span>\n");
 	strbuf_puts(sb, "<label>Search <input id=\"search\" type=\"search\" "
 			"placeholder=\"method name (smart case)\" autocomplete=\"off\" "
 			"spellcheck=\"false\"></label>\n<span id=\"matched\" aria-live=\"polite\"></span>\n"
@@ -444,6 +448,7 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	put_bar(all, &F, sb);
 	html_graphs_put(r, &G, F.nlisted, sb);
 	put_table(all, profile_sampling(r->profile), sb);
+	render_window_section(&parts, sb, err);
 	if (render_tree_section(&parts, sb, err) < 0)
 		goto out;
 	if (render_timeline_section(&parts, sb, err) < 0)
@@ -451,9 +456,7 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	put_data(r, &G, &F, sb);
 	strbuf_puts(sb, "<script>\n");
 	strbuf_puts(sb, report_js);
-	strbuf_puts(sb, "</script>\n");
-	render_window_section(&parts, sb, err);
-	strbuf_puts(sb, "</body>\n</html>\n");
+	strbuf_puts(sb, "</script>\n</body>\n</html>\n");
 	rc = 0;
 out:
 	html_graphs_free(&G);

@@ -13,6 +13,8 @@
 #include "render/javaname.h"
 #include "render/render_flame.h"
 #include "render/render_timeline.h"
+#include "render/render_window.h"
+#include "model/pagelog.h"
 #include "model/timeline.h"
 
 /* The section's stylesheet (src/render/assets/timeline.css) and its script
@@ -119,6 +121,32 @@ static void put_data(const struct cg_report *r, struct strbuf *sb)
 	free(over);
 }
 
+/* How to choose a window of the trace, and what the page needs for it. */
+static void put_window_note(const struct cg_report *r, struct strbuf *out)
+{
+	const char *why = render_window_why(r);
+
+	strbuf_puts(out, "<p class=\"tlnote\" id=\"win-note\">Windows: drag along the time axis (the "
+			 "scale above the rows, on the wall clock) to choose a window of the trace, or click "
+			 "a frame in the Frames lane (each outermost Choreographer.doFrame call, as wide as "
+			 "it lasted and coloured by its wall time; the 10 slowest outlined and marked). "
+			 "The profile, Top Down, Bottom Up and the flame graph then show that window, "
+			 "exactly as callgraph --range FROM:TO does; the bar at the top says which window "
+			 "is shown and goes back to the whole trace. ");
+	if (r->pagelog && pagelog_over(r->pagelog))
+		strbuf_printf(out, "This page cannot compute windows: the trace has more than %zu calls, "
+				   "the budget of the call log the page would need; it shows the --range "
+				   "command for the window chosen instead.", pagelog_budget(r->pagelog));
+	else if (why)
+		strbuf_printf(out, "This page cannot compute windows: %s; it shows the --range command "
+				   "for the window chosen instead.", why);
+	else
+		strbuf_printf(out, "The page computes them from a log of every call it holds: %zu "
+				   "calls, within its budget of %zu.",
+			      pagelog_calls(r->pagelog), pagelog_budget(r->pagelog));
+	strbuf_puts(out, "</p>\n");
+}
+
 int render_timeline_section(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
 {
 	uint64_t seen = 0, kept = 0, merged = 0;
@@ -151,6 +179,7 @@ int render_timeline_section(const struct cg_report *r, struct strbuf *out, struc
 								"the first one it offers)" : "",
 		      kept, seen, TL_CAP, TL_FRACTION, TL_BUDGET, merged,
 		      TL_BINS);
+	put_window_note(r, out);
 	strbuf_puts(out, "<div class=\"tlbar\"><button type=\"button\" id=\"tl-in\">Zoom in</button>"
 			 "<button type=\"button\" id=\"tl-out\">Zoom out</button>"
 			 "<button type=\"button\" id=\"tl-all\">Whole trace</button>"

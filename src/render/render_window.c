@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/pagelog.h"
+#include "render/html_parts.h"
 #include "render/render_flame.h"
 
 /* The engine (src/render/assets/window.js) is in the page's head, with
@@ -19,8 +20,15 @@ static const char winui_js[] =
 /* The default frame method, as a --focus pattern. */
 static const char frame_pattern[] = "Choreographer.doFrame";
 
-/* Why the page cannot replay windows, or NULL when it can. */
-static const char *why_not(const struct cg_report *r, int has_wall)
+/* 1 when the trace has a wall clock, the window axis. */
+static int has_wall(const struct cg_report *r)
+{
+	enum cg_clock clock = r->info->clock;
+
+	return clock == CG_CLOCK_WALL || clock == CG_CLOCK_DUAL || clock == CG_CLOCK_GLOBAL;
+}
+
+const char *render_window_why(const struct cg_report *r)
 {
 	const char *const *focus, *const *hide;
 	static const enum cg_warn inexact[] = {
@@ -30,7 +38,7 @@ static const char *why_not(const struct cg_report *r, int has_wall)
 	const struct cg_warning *w;
 	size_t nw = profile_warnings(r->profile, &w), i, j;
 
-	if (!has_wall)
+	if (!has_wall(r))
 		return "the trace has no wall clock";
 	if (!r->pagelog)
 		return "the call log was not kept";
@@ -135,10 +143,8 @@ static void put_thread(const struct cg_report *r, const struct cg_view *all, siz
 int render_window_section(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
 {
 	const struct cg_view *all = profile_view(r->profile, -1);
-	enum cg_clock clock = r->info->clock;
-	int has_wall = clock == CG_CLOCK_WALL || clock == CG_CLOCK_DUAL || clock == CG_CLOCK_GLOBAL;
 	int wall_primary = all->primary != CG_USE_CPU, dual = all->has_other;
-	const char *why = why_not(r, has_wall);
+	const char *why = render_window_why(r);
 	const struct cg_pagelog_event *ev;
 	uint64_t origin = 0;
 	size_t i, nlisted = 0;
@@ -155,7 +161,9 @@ int render_window_section(const struct cg_report *r, struct strbuf *out, struct 
 	strbuf_puts(out, why ? "0" : "1");
 	strbuf_puts(out, ",\"why\":\"");
 	strbuf_puts(out, why ? why : "");
-	strbuf_printf(out, "\",\"budget\":%zu,\"calls\":%zu,\"origin\":%" PRIu64
+	strbuf_puts(out, "\",\"file\":");
+	html_put_jstr(out, r->file);
+	strbuf_printf(out, ",\"budget\":%zu,\"calls\":%zu,\"origin\":%" PRIu64
 			   ",\"dual\":%d,\"primary\":%d,\"nlisted\":%zu,\"flameFraction\":%d,"
 			   "\"flameDepth\":%d,\"frameK\":",
 		      r->pagelog ? pagelog_budget(r->pagelog) : (size_t)PAGELOG_CALLS,

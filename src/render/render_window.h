@@ -22,6 +22,10 @@
 
 #include "render/report.h"
 
+/* Why the page cannot replay windows of r's trace (one sentence, no
+ * capital, no full stop), or NULL when it can. */
+const char *render_window_why(const struct cg_report *r);
+
 /* Append the data block and the script to out (nothing without a log).
  * Returns 0. */
 int render_window_section(const struct cg_report *r, struct strbuf *out, struct cg_error *err);

@@ -503,6 +503,17 @@
     clockSel.addEventListener('change', function () { setClock(clockSel.value); });
   }
   sel.addEventListener('change', function () { setView(+sel.value); });
+  /* A window of the trace (winui.js): its views replace the whole trace's,
+     which come back when the detail is null.  Sort, search and the shown
+     clock stay. */
+  var whole = V;
+  document.addEventListener('cg-window', function (ev) {
+    V = ev.detail ? ev.detail.data.views : whole;
+    cache = [];
+    hlRow = null;
+    table.setAttribute('data-window', ev.detail ? 'window' : 'whole');
+    setView(+sel.value || 0);
+  });
   document.getElementById('zoom-in').addEventListener('click', function () { zoom *= 1.25; applyZoom(); });
   document.getElementById('zoom-out').addEventListener('click', function () { zoom /= 1.25; applyZoom(); });
   document.getElementById('zoom-1').addEventListener('click', function () { zoom = 1; applyZoom(); });
