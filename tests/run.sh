@@ -138,6 +138,9 @@ programs() {
 }
 part programs programs
 
+# --- windows (--range) and frames (--frames) ---------------------------------
+part windows sh "$TOP/tests/windows/run.sh" "$BUILD"
+
 # --- replaying in ranges (-j N) gives the bytes of a replay in order --------
 part jobs sh "$TOP/tests/jobs/run.sh" "$BUILD"
 

@@ -19,6 +19,7 @@ enum {
 	OPT_HTML = 256, OPT_JSON, OPT_FOLDED, OPT_CLOCK, OPT_THREAD, OPT_MAX_NODES,
 	OPT_HELP, OPT_VERSION, OPT_FOCUS, OPT_HIDE, OPT_SHORT_NAMES, OPT_PPROF, OPT_SPEEDSCOPE,
 	OPT_CHROME, OPT_CALLGRIND, OPT_SLASH_NAMES, OPT_NODE_FRACTION, OPT_EDGE_FRACTION, OPT_NO_FOLD,
+	OPT_RANGE, OPT_FRAMES,
 };
 
 struct opt_doc {
@@ -53,6 +54,8 @@ static const struct opt_doc table[] = {
 	{ { "max-nodes", required_argument, NULL, OPT_MAX_NODES }, 0, "N", "at most N nodes in the graph, thread roots included (default 80, at most 500: layout time)" },
 	{ { "focus", required_argument, NULL, OPT_FOCUS }, 0, "PATTERN", "only time under methods whose Class.method matches the glob (repeatable)" },
 	{ { "hide", required_argument, NULL, OPT_HIDE }, 0, "PATTERN", "hide matching methods; their time goes to their callers (repeatable)" },
+	{ { "range", required_argument, NULL, OPT_RANGE }, 0, "FROM:TO", "only the window FROM..TO ms (wall clock, from the first event; FROM: or :TO open), or frame:N" },
+	{ { "frames", optional_argument, NULL, OPT_FRAMES }, 0, "[=METHOD]", "frames section: outermost calls of METHOD (default Choreographer.doFrame), slowest first" },
 	{ { "short-names", no_argument, NULL, OPT_SHORT_NAMES }, 0, NULL, "shorten packages in displayed names (com.example.Foo -> c.e.Foo)" },
 	{ { "jobs", required_argument, NULL, 'j' }, 'j', "N", "replay with N threads (default: the number of cores, at most 8; 1: one thread)" },
 	{ { "quiet", no_argument, NULL, 'q' }, 'q', NULL, "no warnings" },
@@ -84,7 +87,8 @@ static void usage_long(FILE *f)
 		else
 			n = snprintf(left, sizeof(left), "    --%s", table[i].lo.name);
 		if (table[i].arg)
-			snprintf(left + n, sizeof(left) - (size_t)n, " %s", table[i].arg);
+			snprintf(left + n, sizeof(left) - (size_t)n, table[i].arg[0] == '[' ? "%s" : " %s",
+				 table[i].arg);
 		fprintf(f, "  %-24s %s\n", left, table[i].help);
 	}
 	fprintf(f, "\nExit status: 0 success, 1 bad input or I/O or rendering failure, 2 usage error.\n"
@@ -93,7 +97,9 @@ static void usage_long(FILE *f)
 		   "  callgraph -g graph.svg app.trace           call graph (.png .pdf .dot ...)\n"
 		   "  callgraph --html report.html app.trace     HTML report with timeline\n"
 		   "  callgraph --thread main --focus '*.onDraw' app.trace\n"
-		   "  callgraph -d before.trace after.trace      compare two runs\n");
+		   "  callgraph -d before.trace after.trace      compare two runs\n"
+		   "  callgraph --frames app.trace               the slowest frames and what ran in them\n"
+		   "  callgraph --range 1200:1500 app.trace      the profile of 1.2 s to 1.5 s\n");
 }
 
 static int bad(const char *fmt, const char *arg)
@@ -232,6 +238,24 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 			break;
 		}
 		case OPT_SHORT_NAMES: o->short_names = 1; break;
+		case OPT_RANGE: {
+			int k = window_parse(optarg, &o->range, &o->range_frame);
+
+			if (k < 0) {
+				/* One line: the form is in it. */
+				fprintf(stderr, "callgraph: --range wants FROM:TO in ms (FROM <= TO, at most 3 decimals; FROM: or :TO open), or frame:N with N >= 1, not '%s'\n",
+					optarg);
+				return cli_free(o), CLI_USAGE;
+			}
+			o->range_text = optarg;
+			break;
+		}
+		case OPT_FRAMES:
+			if (optarg && !optarg[0])
+				return cli_free(o), bad("%s", "--frames= wants a method pattern such as 'GLThread.guardedRun'");
+			o->frames = 1;
+			o->frame_pattern = optarg;
+			break;
 		case 'j':
 			if (parse_number(optarg, &v) || v < 1 || v > CG_MAX_JOBS || v != (double)(size_t)v)
 				return cli_free(o), bad("-j wants a whole number of threads from 1 to " CG_MAX_JOBS_TEXT ", not '%s'", optarg);
@@ -282,6 +306,8 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 	if (o->diff_base && (o->dump || o->json || o->folded || o->pprof || o->speedscope ||
 			     o->chrome || o->callgrind))
 		return cli_free(o), bad("%s", "-d compares two traces; it goes with the text, -h or -g outputs");
+	if (o->range_frame && o->diff_base)
+		return cli_free(o), bad("%s", "--range frame:N picks a frame of one trace; with -d give FROM:TO");
 	if (o->max_nodes > CG_MAX_NODES_LIMIT) {
 		if (o->graph && !o->quiet)
 			fprintf(stderr, "callgraph: warning: --max-nodes %zu lowered to %d, the most that Graphviz lays out within seconds\n",

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "model/profile.h"
+#include "model/window.h"
 
 /* -j at most: threads beyond the cores only split the work finer. */
 #define CG_MAX_JOBS 64
@@ -42,6 +43,11 @@ struct cg_opts {
 	unsigned jobs;           /* -j N; 0 = not given (the number of cores) */
 	int quiet;               /* -q */
 	int text;                /* text profile on stdout */
+	const char *range_text;  /* --range as given, NULL without */
+	struct cg_window_spec range; /* --range FROM:TO */
+	uint64_t range_frame;    /* --range frame:N: N, else 0 */
+	int frames;              /* --frames: the frames section of the text profile */
+	const char *frame_pattern; /* --frames=PATTERN, NULL: the default */
 };
 
 enum { CLI_OK = 0, CLI_EXIT_OK = 1, CLI_USAGE = 2 };

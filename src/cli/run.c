@@ -20,6 +20,8 @@
 #include "render/dump.h"
 #include "model/events.h"
 #include "model/pagelog.h"
+#include "model/frames.h"
+#include "model/window.h"
 #include "cli/output.h"
 #include "cli/outputs.h"
 #include "cli/replay.h"
@@ -60,6 +62,12 @@ struct loaded {
 	struct cg_events *events;     /* NEED_EVENTS */
 	struct cg_pagelog *pagelog;   /* NEED_TIMELINE: the HTML report's call log */
 	struct cg_observe_async *async; /* feeds the three above on a thread of its own */
+	struct cg_frames *frames;     /* the frames, when looked for */
+	struct cg_window *window;     /* --range */
+	uint64_t origin;              /* raw wall time of the first record */
+	int any_record;
+	uint64_t kept;                /* with a window: the trace's records it kept */
+	int cuts;                     /* the window left out or made records */
 };
 
 static void report_error(const char *file, const struct cg_error *err)
@@ -78,6 +86,8 @@ static void loaded_free(struct loaded *L)
 	timeline_free(L->timeline);
 	events_free(L->events);
 	pagelog_free(L->pagelog);
+	frames_free(L->frames);
+	window_free(L->window);
 	trace_free(L->trace);
 	source_free(L->src);
 	memset(L, 0, sizeof(*L));
@@ -134,10 +144,10 @@ static unsigned jobs_asked(const struct cg_opts *o)
  * -j 1).  The event log alone costs less than handing it the calls. */
 static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 {
-	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 }, po = { 0 };
+	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 }, fo = { 0 }, po = { 0 };
 	const struct cg_observer *next = NULL;
 
-	if (!(needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS)))
+	if (!(needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS)) && !L->frames)
 		return;
 	if (needs & NEED_CCT) {
 		L->cct = cct_create();
@@ -161,6 +171,12 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 		L->async = observe_async_create(next);
 		observe_async_observer(L->async, &ao);
 		next = &ao;
+	}
+	if (L->frames) {
+		/* On the replay's thread: the frames are few, the hand-over
+		 * would cost more than they do. */
+		frames_observer(L->frames, next, &fo);
+		next = &fo;
 	}
 	profile_set_observer(L->profile, next);
 }
@@ -187,7 +203,8 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 	 * no more than DEFAULT_JOBS of them. */
 	if (!o->jobs && n > DEFAULT_JOBS)
 		n = DEFAULT_JOBS;
-	if (n < 2 || (needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS | NEED_READ)) ||
+	if (n < 2 || (needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS | NEED_READ)) || L->frames ||
+	    o->range_text ||
 	    (o->focus && o->focus[0]) || (o->hide && o->hide[0]) ||
 	    (o->threads && o->threads[0]) || !trace_span(L->trace, &first, count) ||
 	    *count < (o->jobs ? 2 : SPLIT_MIN))
@@ -203,8 +220,70 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
  * hide), building what needs asks for and dumping records to dump_out when
  * it is set.  Both traces of -d load through here.  Returns 0 or 1 (error
  * already printed). */
+/* 1 when the frames are looked for in a trace with this symtab: with
+ * --frames, or for the JSON and HTML outputs when a method of the key (or,
+ * where methods come with the records, any method) may be a frame method. */
+static int want_frames(const struct cg_opts *o, const struct loaded *L)
+{
+	const struct cg_symtab *st = trace_symtab(L->trace);
+	const char *pat = o->frame_pattern ? o->frame_pattern : frames_default_pattern;
+	struct cg_method_info tmp;
+	struct strbuf name;
+	size_t i, n = symtab_method_count(st);
+	int hit = 0;
+
+	if (o->frames)
+		return 1;
+	if (!o->json && !o->html && !o->html_stdout)
+		return 0;
+	if (trace_info(L->trace)->layout == CG_LAYOUT_STREAMING)
+		return 1;
+	strbuf_init(&name);
+	for (i = 0; i < n && !hit; i++) {
+		strbuf_reset(&name);
+		symtab_put_display(&name, symtab_method_peek(st, (uint32_t)i, &tmp));
+		hit = profile_pattern_match(pat, name.len ? name.data : "");
+	}
+	strbuf_free(&name);
+	return hit;
+}
+
+/* The window's records instead of recs[0..*n), and the origin. */
+static const struct cg_record *windowed(struct loaded *L, const struct cg_record *recs,
+					 size_t *n)
+{
+	if (*n && !L->any_record) {
+		L->any_record = 1;
+		L->origin = recs[0].t_wall;
+	}
+	if (!L->window)
+		return recs;
+	return (*n = window_add(L->window, recs, *n, &recs), recs);
+}
+
+/* After the replay of a window: its edges' records are not the trace's;
+ * a trace without a wall clock has no window.  0, or -1 with err set. */
+static int window_done(struct loaded *L, struct cg_error *err)
+{
+	const struct cg_window_thread *mt;
+	size_t i, n;
+
+	if (!L->window)
+		return 0;
+	if (trace_info(L->trace)->clock == CG_CLOCK_CPU) {
+		cg_error_set(err, -1, "--range needs a wall clock, and this trace has only thread-CPU time");
+		return -1;
+	}
+	n = window_made(L->window, &mt);
+	for (i = 0; i < n; i++)
+		profile_discount(L->profile, mt[i].tid, mt[i].made);
+	L->kept = window_kept(L->window);
+	L->cuts = window_cuts(L->window);
+	return 0;
+}
+
 static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE *dump_out,
-		struct loaded *L)
+		const struct cg_window_spec *win, struct loaded *L)
 {
 	struct cg_profile_opts po = {
 		.clock = o->clock, .threads = o->threads, .max_depth = 0,
@@ -232,6 +311,15 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 	if (!L->trace)
 		goto fail;
 	po.pid = trace_info(L->trace)->pid;
+	if (win) {
+		if (trace_info(L->trace)->clock == CG_CLOCK_CPU) {
+			cg_error_set(&err, -1, "--range needs a wall clock, and this trace has only thread-CPU time");
+			goto fail;
+		}
+		L->window = window_create(win);
+	}
+	if (want_frames(o, L))
+		L->frames = frames_create(trace_symtab(L->trace), o->frame_pattern);
 	if (!dump_out && (ranges = split_ranges(o, needs, L, &count)) >= 2) {
 		uint64_t done, total;
 		struct cg_progress pr = { progress_records, &last };
@@ -251,19 +339,24 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 		dump_header(dump, path, trace_info(L->trace), trace_symtab(L->trace));
 	}
 	do {
+		const struct cg_record *rs;
+
 		rc = trace_next(L->trace, recs, BATCH, &n, &err);
+		rs = windowed(L, recs, &n);
 		if (dump)
-			dump_records(dump, trace_symtab(L->trace), recs, n);
-		if (profile_add(L->profile, recs, n, &err) < 0)
+			dump_records(dump, trace_symtab(L->trace), rs, n);
+		if (profile_add(L->profile, rs, n, &err) < 0)
 			rc = -1;
 		if (show)
 			progress(L->src, &last);
 	} while (rc == 1);
 	if (show && last >= 0)
 		progress_clear();
-	if (rc < 0)
+	if (rc < 0 || window_done(L, &err) < 0)
 		goto fail;
 	profile_finish(L->profile, trace_info(L->trace));
+	if (L->frames)
+		frames_finish(L->frames, L->profile);
 	if (L->timeline)
 		timeline_finish(L->timeline, L->profile);
 	if (dump)
@@ -372,7 +465,7 @@ static int check_outputs(const struct cg_opts *o, const char *gfmt, const struct
 }
 
 static void report_fill(struct cg_report *r, const char *file, const struct cg_opts *o,
-			const struct loaded *L)
+			const struct loaded *L, const struct cg_window_spec *win)
 {
 	memset(r, 0, sizeof(*r));
 	r->file = file;
@@ -391,6 +484,16 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->events = L->events;
 	r->pagelog = L->pagelog;
 	r->slash_names = o->slash_names;
+	r->frames = L->frames;
+	r->frames_section = o->frames;
+	r->origin = L->origin;
+	if (win && L->cuts) {
+		r->has_range = 1;
+		r->range_from_us = win->from_us;
+		r->range_to_us = win->to_us;
+		r->range_frame = o->range_frame;
+		r->range_kept = L->kept;
+	}
 }
 
 /* The -d base, loaded and reduced to what the comparison reads, so that
@@ -405,15 +508,53 @@ static struct cg_diff_base *base_load(const struct cg_opts *o, struct strbuf *wa
 	const struct cg_view *v;
 
 	memset(&B, 0, sizeof(B));
-	if (load(o->diff_base, o, NEED_VIEW, NULL, &B))
+	if (load(o->diff_base, o, NEED_VIEW, NULL, o->range_text ? &o->range : NULL, &B))
 		return NULL;
-	report_fill(&rb, o->diff_base, o, &B);
+	report_fill(&rb, o->diff_base, o, &B, o->range_text ? &o->range : NULL);
 	v = profile_view(B.profile, -1);
 	diff_run_fill(&run, o->diff_base, report_clock_name(&rb), v);
 	base = diff_base_create(v, &run);
 	warnings_text(o->diff_base, B.profile, warn);
 	loaded_free(&B);
 	return base;
+}
+
+/* --range frame:N: frame N's window, from a first reading of the trace
+ * that looks for the frames.  0, 1 (bad input, the one line printed) or 2
+ * (no such frame, or standard input, which cannot be read twice). */
+static int frame_window(const struct cg_opts *o, struct cg_window_spec *spec)
+{
+	struct cg_opts fo = *o;
+	struct loaded P;
+	const struct cg_frame *f;
+	size_t n;
+
+	if (strcmp(o->trace, "-") == 0) {
+		fprintf(stderr, "callgraph: --range frame:%" PRIu64 " reads the trace twice: give a file, not standard input\n",
+			o->range_frame);
+		return 2;
+	}
+	fo.frames = 1;
+	fo.range_text = NULL;
+	if (load(o->trace, &fo, 0, NULL, NULL, &P))
+		return 1;
+	n = frames_count(P.frames);
+	if (o->range_frame > n || trace_info(P.trace)->clock == CG_CLOCK_CPU) {
+		if (trace_info(P.trace)->clock == CG_CLOCK_CPU)
+			fprintf(stderr, "callgraph: %s: --range needs a wall clock, and this trace has only thread-CPU time\n",
+				o->trace);
+		else
+			fprintf(stderr, "callgraph: %s: --range frame:%" PRIu64 ": the trace has %zu frame%s of %s\n",
+				o->trace, o->range_frame, n, n == 1 ? "" : "s",
+				o->frame_pattern ? o->frame_pattern : frames_default_pattern);
+		loaded_free(&P);
+		return 2;
+	}
+	f = &frames_list(P.frames)[o->range_frame - 1];
+	spec->from_us = (int64_t)(f->start - P.origin);
+	spec->to_us = spec->from_us + (int64_t)f->wall_us;
+	loaded_free(&P);
+	return 0;
 }
 
 /* Render planned output i into its staged output, in chunks.  0, or 1 with
@@ -498,7 +639,8 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	struct cg_error err = { { 0 }, 0, 0 };
 	FILE *dump_out = NULL;
 	size_t i, pass, dump_at = 0;
-	int rc = 0;
+	int rc = 0, usage = 0;
+	struct cg_window_spec frame_spec;
 
 	memset(&L, 0, sizeof(L));
 	strbuf_init(&base_warn);
@@ -516,7 +658,17 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 		goto done;
 	}
 	dump_out = dump_stream(&plan, staged, &dump_at);
-	if (load(o->trace, o, plan.needs, dump_out, &L)) {
+	if (o->range_frame) {
+		int k = frame_window(o, &frame_spec);
+
+		if (k) {
+			rc = 1;
+			usage = k == 2;
+			goto done;
+		}
+	}
+	if (load(o->trace, o, plan.needs, dump_out,
+		 o->range_frame ? &frame_spec : o->range_text ? &o->range : NULL, &L)) {
 		rc = 1;
 		goto done;
 	}
@@ -528,7 +680,11 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 		print_warnings(o->trace, L.profile);
 		print_selection_warnings(o->trace, o, &L);
 	}
-	report_fill(&r, o->trace, o, &L);
+	report_fill(&r, o->trace, o, &L,
+		    o->range_frame ? &frame_spec : o->range_text ? &o->range : NULL);
+	if (L.window && !L.kept && !o->quiet)
+		fprintf(stderr, "callgraph: %s: warning: the window %s holds no record\n", o->trace,
+			o->range_text);
 	if (base) {
 		diff = diff_create(base, profile_view(L.profile, -1));
 		base = NULL;
@@ -560,5 +716,5 @@ done:
 	diff_base_free(base);
 	strbuf_free(&base_warn);
 	loaded_free(&L);
-	return rc ? CG_EXIT_FAILURE : CG_EXIT_OK;
+	return usage ? CG_EXIT_USAGE : rc ? CG_EXIT_FAILURE : CG_EXIT_OK;
 }

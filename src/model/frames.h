@@ -68,6 +68,9 @@ void frames_observer(struct cg_frames *f, const struct cg_observer *next, struct
  * is by the primary clock (wall unless --clock cpu). */
 void frames_finish(struct cg_frames *f, const struct cg_profile *p);
 
+/* The frame method's pattern. */
+const char *frames_pattern(const struct cg_frames *f);
+
 /* Frames, in order of start (then thread index): valid after
  * frames_finish.  Frame k of --range frame:k is frames_list()[k - 1]. */
 size_t frames_count(const struct cg_frames *f);

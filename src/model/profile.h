@@ -220,6 +220,11 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o);
 int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		struct cg_error *err);
 
+/* n of the records given to thread tid were not the trace's own (the
+ * enters and exits a time window makes at its edges, window.h): they are
+ * not counted among its records.  Before profile_finish. */
+void profile_discount(struct cg_profile *p, uint32_t tid, uint64_t n);
+
 /* Close open frames and build the views.  `info` supplies overflow/clock
  * facts for the warnings.  Call once, after the last profile_add. */
 void profile_finish(struct cg_profile *p, const struct cg_trace_info *info);

@@ -102,3 +102,15 @@ int profile_thread_selected(struct cg_profile *p, uint32_t tid)
 	return 0;
 }
 
+
+void profile_discount(struct cg_profile *p, uint32_t tid, uint64_t n)
+{
+	size_t i;
+
+	for (i = 0; i < p->nthreads; i++) {
+		struct tstate *ts = p->threads[i];
+
+		if (ts->tid == tid)
+			ts->records -= n < ts->records ? n : ts->records;
+	}
+}

@@ -57,6 +57,11 @@ void gv_legend_add(struct gv_build *b, const struct cg_report *r, const struct c
 		strbuf_printf(&b->val, "\\lclock: %s (%s shown beside it)", clock, other);
 	else
 		strbuf_printf(&b->val, "\\lclock: %s (the trace has one clock)", clock);
+	if (r->has_range) {
+		/* digits and words only: nothing to escape */
+		strbuf_puts(&b->val, "\\lwindow: ");
+		report_window_text(r, &b->val);
+	}
 	strbuf_printf(&b->val, "\\lthreads: %zu, total %s ms\\l", v->nthreads, fmt_ms(ms, v->total_us));
 	if (b->sampled)
 		strbuf_puts(&b->val, "sampled trace: counts are stack changes, not calls\\l");

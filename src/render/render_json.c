@@ -10,6 +10,9 @@
 
 #include <inttypes.h>
 
+#include "model/window.h"
+#include "render/render_frames.h"
+
 static void put_str(struct strbuf *sb, const char *s)
 {
 	strbuf_putc(sb, '"');
@@ -93,8 +96,23 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 		strbuf_puts(sb, "\"pid\": null, ");
 	strbuf_puts(sb, "\"vm\": ");
 	put_str(sb, in->vm);
-	strbuf_printf(sb, ", \"sampling\": %s, \"overflow\": %s},\n",
+	strbuf_printf(sb, ", \"sampling\": %s, \"overflow\": %s",
 		      profile_sampling(r->profile) ? "true" : "false", in->overflow ? "true" : "false");
+	if (r->has_range) {
+		char a[32];
+
+		strbuf_puts(sb, ", \"range\": {\"from_ms\": ");
+		strbuf_puts(sb, r->range_from_us == WINDOW_OPEN_FROM ? "null"
+				: fmt_ms_signed(a, r->range_from_us));
+		strbuf_puts(sb, ", \"to_ms\": ");
+		strbuf_puts(sb, r->range_to_us == WINDOW_OPEN_TO ? "null"
+				: fmt_ms_signed(a, r->range_to_us));
+		if (r->range_frame)
+			put_num(sb, ", \"frame\": ", r->range_frame);
+		put_num(sb, ", \"records\": ", r->range_kept);
+		strbuf_putc(sb, '}');
+	}
+	strbuf_puts(sb, "},\n");
 	strbuf_printf(sb, "  \"total_us\": %" PRIu64, v->total_us);
 	put_clocks(sb, v, "total", v->total_us, v->o_total_us, 0, 0, 0);
 	strbuf_puts(sb, ",\n  \"threads\": [");
@@ -152,7 +170,9 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 		put_clocks(sb, v, "inclusive", e->incl_us, e->o_incl_us, 0, 0, 0);
 		strbuf_putc(sb, '}');
 	}
-	strbuf_puts(sb, "\n  ],\n  \"warnings\": [");
+	strbuf_puts(sb, "\n  ]");
+	frames_json(r, sb);
+	strbuf_puts(sb, ",\n  \"warnings\": [");
 	for (i = 0; i < nw; i++) {
 		strbuf_printf(sb, "%s\n    {\"kind\": \"%s\", \"count\": %" PRIu64 ", \"message\": ",
 			      i ? "," : "", w[i].name, w[i].count);

@@ -14,6 +14,7 @@
 
 #include "model/groups.h"
 #include "render/javaname.h"
+#include "render/render_frames.h"
 #include "util/sort.h"
 
 /* "pkg.Class.method(String, int)": readable Java names (javaname.h). */
@@ -85,17 +86,6 @@ static void put_dual_head(struct strbuf *sb)
 		      "excl wall", "off-cpu%");
 }
 
-/* The off-CPU % of an inclusive time: "-" when wall is 0. */
-static char *fmt_off_cpu(char *buf, uint64_t cpu, uint64_t wall)
-{
-	double off = profile_off_cpu(cpu, wall);
-
-	if (off < 0)
-		return strcpy(buf, "-");
-	if (off == 0)
-		return strcpy(buf, "0.00");
-	return fmt_hundredths(buf, wall - cpu, wall, 100.0 * off);
-}
 
 static void put_dual(struct strbuf *sb, const struct cg_view *v, uint64_t incl, uint64_t o_incl,
 		     int with_excl, uint64_t excl, uint64_t o_excl)
@@ -109,7 +99,7 @@ static void put_dual(struct strbuf *sb, const struct cg_view *v, uint64_t incl, 
 	put_col(sb, 10, with_excl ? fmt_ms(ms, ce) : "");
 	put_col(sb, 10, fmt_ms(ms, wi));
 	put_col(sb, 10, with_excl ? fmt_ms(ms, we) : "");
-	put_col(sb, 8, fmt_off_cpu(pct, ci, wi));
+	put_col(sb, 8, report_off_cpu(pct, ci, wi));
 }
 
 /* Exclusive time descending, then inclusive, then method id (and the view
@@ -165,6 +155,11 @@ static void put_header(const struct cg_report *r, const struct cg_view *v, struc
 			      trace_clock_name(in->clock), report_clock_name(r));
 	strbuf_printf(sb, "Records:  %" PRIu64 " in %zu thread%s\n", stats->records, v->nthreads,
 		      v->nthreads == 1 ? "" : "s");
+	if (r->has_range) {
+		strbuf_puts(sb, "Window:   ");
+		report_window_text(r, sb);
+		strbuf_puts(sb, " (wall clock from the first event); frames open at its edges are cut there\n");
+	}
 	profile_filters(r->profile, &focus, &hide);
 	strbuf_printf(sb, "Total:    %s ms", fmt_ms(ms, v->total_us));
 	if (v->has_other) {
@@ -173,7 +168,7 @@ static void put_header(const struct cg_report *r, const struct cg_view *v, struc
 		strbuf_printf(sb, " %s, %s ms %s; %s%% off-CPU", profile_clock_name(v->primary),
 			      fmt_ms(ms, v->o_total_us),
 			      profile_clock_name(profile_other_clock(v->primary)),
-			      fmt_off_cpu(pct, v->primary == CG_USE_CPU ? v->total_us : v->o_total_us,
+			      report_off_cpu(pct, v->primary == CG_USE_CPU ? v->total_us : v->o_total_us,
 					  v->primary == CG_USE_CPU ? v->o_total_us : v->total_us));
 	}
 	strbuf_printf(sb, " (%s)\n", focus ? "sum of the focused methods' outermost calls"
@@ -464,6 +459,8 @@ static int text_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 
 	(void)err; /* cannot fail */
 	put_header(r, v, sb);
+	if (r->frames_section)
+		frames_text(r, sb);
 	put_threads(v, sb);
 	put_exclusive(r, v, sb);
 	put_inclusive(r, v, sb);

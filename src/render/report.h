@@ -23,6 +23,7 @@ struct cg_timeline; /* timeline.h */
 struct cg_diff;  /* diff.h */
 struct cg_events; /* events.h */
 struct cg_pagelog; /* pagelog.h */
+struct cg_frames; /* frames.h */
 
 struct cg_report {
 	const char *file;                  /* trace path as given on the command line */
@@ -46,6 +47,19 @@ struct cg_report {
 	 * page, or -1 when it is folded into one "idle threads" entry; NULL
 	 * lists every thread as itself.  Set by render_html for its parts. */
 	const int32_t *thread_map;
+	/* Frames (frames.h), or NULL when they were not looked for; frames
+	 * asks for the text profile's frames section (--frames). */
+	const struct cg_frames *frames;
+	int frames_section;
+	/* --range: the window on the axis, in us from the origin
+	 * (WINDOW_OPEN_FROM / WINDOW_OPEN_TO for an open side), the frame it
+	 * came from (0: none), and the trace's records it kept. */
+	int has_range;
+	int64_t range_from_us, range_to_us;
+	uint64_t range_frame;
+	uint64_t range_kept;
+	/* The axis origin: the raw wall time of the trace's first record. */
+	uint64_t origin;
 };
 
 /* A renderer that turns the report into bytes. */
@@ -53,6 +67,15 @@ struct cg_renderer {
 	const char *name;
 	int (*render)(const struct cg_report *r, struct strbuf *out, struct cg_error *err);
 };
+
+/* The --range window as a person reads it: "1203.125 to 1240.500 ms
+ * (frame 17)", "from 5.000 ms", "up to 20.000 ms" (ms on the wall clock
+ * from the trace's first event). */
+void report_window_text(const struct cg_report *r, struct strbuf *sb);
+
+/* The off-CPU % of a time on both clocks (profile_off_cpu) with two
+ * decimals into buf (at least 32 bytes): "-" when wall is 0. */
+char *report_off_cpu(char *buf, uint64_t cpu, uint64_t wall);
 
 /* "wall" or "cpu": the clock the numbers are on. */
 const char *report_clock_name(const struct cg_report *r);
