@@ -14,7 +14,9 @@
 #include "render/render_flame.h"
 #include "render/render_timeline.h"
 #include "render/render_window.h"
+#include "model/frames.h"
 #include "model/pagelog.h"
+#include "render/html_parts.h"
 #include "model/timeline.h"
 
 /* The section's stylesheet (src/render/assets/timeline.css) and its script
@@ -128,8 +130,10 @@ static void put_window_note(const struct cg_report *r, struct strbuf *out)
 
 	strbuf_puts(out, "<p class=\"tlnote\" id=\"win-note\">Windows: drag along the time axis (the "
 			 "scale above the rows, on the wall clock) to choose a window of the trace, or click "
-			 "a frame in the Frames lane (each outermost Choreographer.doFrame call, as wide as "
-			 "it lasted and coloured by its wall time; the 10 slowest outlined and marked). "
+			 "a frame in the Frames lane (each outermost call of ");
+	html_put_text(out, r->frames ? frames_pattern(r->frames) : "Choreographer.doFrame");
+	strbuf_puts(out, ", as wide as it lasted and coloured by its wall time; the slowest outlined "
+			 "and marked). "
 			 "The profile, Top Down, Bottom Up and the flame graph then show that window, "
 			 "exactly as callgraph --range FROM:TO does; the bar at the top says which window "
 			 "is shown and goes back to the whole trace. ");

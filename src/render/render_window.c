@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/frames.h"
 #include "model/pagelog.h"
 #include "render/html_parts.h"
 #include "render/render_flame.h"
@@ -16,9 +17,6 @@
 static const char winui_js[] =
 #include "winui.js.inc"
 	;
-
-/* The default frame method, as a --focus pattern. */
-static const char frame_pattern[] = "Choreographer.doFrame";
 
 /* 1 when the trace has a wall clock, the window axis. */
 static int has_wall(const struct cg_report *r)
@@ -47,40 +45,13 @@ const char *render_window_why(const struct cg_report *r)
 	profile_filters(r->profile, &focus, &hide);
 	if (focus || hide)
 		return "--focus and --hide change which records open and close calls";
-	if (profile_stats(r->profile)->skipped)
-		return "--thread leaves out the trace's first records, where the axis starts";
+	if (r->has_range)
+		return "it shows the window of --range already";
 	for (i = 0; i < nw; i++)
 		for (j = 0; j < sizeof(inexact) / sizeof(inexact[0]); j++)
 			if (w[i].kind == inexact[j])
 				return "some records do not open or close exactly one call (see the warnings)";
 	return NULL;
-}
-
-/* The all-threads positions of the frame methods, as a JSON array. */
-static void put_frame_methods(const struct cg_view *all, struct strbuf *sb)
-{
-	struct strbuf name;
-	struct cg_method_info tmp;
-	size_t i, n = 0;
-	char *p;
-
-	strbuf_init(&name);
-	strbuf_puts(sb, "[");
-	for (i = 0; i < all->nmethods; i++) {
-		const struct cg_method_info *m = profile_method(all, &all->methods[i], &tmp);
-
-		strbuf_reset(&name);
-		strbuf_puts(&name, m->klass);
-		strbuf_putc(&name, '.');
-		strbuf_puts(&name, m->name);
-		for (p = name.data; p && *p; p++)
-			if (*p == '/')
-				*p = '.';
-		if (name.data && profile_pattern_match(frame_pattern, name.data))
-			strbuf_printf(sb, "%s%zu", n++ ? "," : "", i);
-	}
-	strbuf_puts(sb, "]");
-	strbuf_free(&name);
 }
 
 /* v as a JSON number. */
@@ -101,8 +72,8 @@ static void put_num(struct strbuf *sb, int64_t v)
 	put_int(sb, v);
 }
 
-/* Thread i's log.  Its wall times go on the axis by the signed 32-bit
- * difference between its first raw wall time and the origin's. */
+/* Thread i's log, its wall times on the axis (us from the origin, as the
+ * frames' starts). */
 static void put_thread(const struct cg_report *r, const struct cg_view *all, size_t i, int wall_primary,
 		       int dual, uint64_t origin, struct strbuf *sb)
 {
@@ -114,7 +85,7 @@ static void put_thread(const struct cg_report *r, const struct cg_view *all, siz
 	strbuf_putc(sb, '[');
 	put_int(sb, r->thread_map ? (int64_t)r->thread_map[i] : (int64_t)i);
 	w0 = n ? (wall_primary ? ev[0].t : ev[0].o_t) : 0;
-	base = (int64_t)(int32_t)((uint32_t)w0 - (uint32_t)origin);
+	base = (int64_t)(w0 - origin);
 	put_num(sb, (int64_t)all->threads[i].records);
 	put_num(sb, base);
 	pc = n && dual ? (wall_primary ? ev[0].o_t : ev[0].t) : 0;
@@ -140,20 +111,49 @@ static void put_thread(const struct cg_report *r, const struct cg_view *all, siz
 	strbuf_putc(sb, ']');
 }
 
+/* ,"frames":[[start on the axis, wall, cpu, page thread, 1 when entered
+ * before tracing], ...] in order (frame k is entry k - 1), "slowest":
+ * [frame indices, slowest first], "framePattern". */
+static void put_frames(const struct cg_report *r, struct strbuf *sb)
+{
+	const struct cg_frames *f = r->frames;
+	size_t n = f ? frames_count(f) : 0, ns, i;
+	const struct cg_frame *list = n ? frames_list(f) : NULL;
+	const size_t *slow = NULL;
+
+	strbuf_puts(sb, ",\"frames\":[");
+	for (i = 0; i < n; i++) {
+		const struct cg_frame *x = &list[i];
+
+		strbuf_puts(sb, i ? ",[" : "[");
+		put_int(sb, (int64_t)(x->start - r->origin));
+		put_num(sb, (int64_t)x->wall_us);
+		put_num(sb, (int64_t)x->cpu_us);
+		put_num(sb, r->thread_map ? (int64_t)r->thread_map[x->thread] : (int64_t)x->thread);
+		put_num(sb, (x->flags & FRAME_ADOPTED) ? 1 : 0);
+		strbuf_putc(sb, ']');
+	}
+	strbuf_puts(sb, "],\"slowest\":[");
+	ns = n ? frames_slowest(f, &slow) : 0;
+	for (i = 0; i < ns; i++) {
+		if (i)
+			strbuf_putc(sb, ',');
+		strbuf_put_u64(sb, slow[i]);
+	}
+	strbuf_puts(sb, "],\"framePattern\":");
+	html_put_jstr(sb, f ? frames_pattern(f) : "");
+}
+
 int render_window_section(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
 {
 	const struct cg_view *all = profile_view(r->profile, -1);
 	int wall_primary = all->primary != CG_USE_CPU, dual = all->has_other;
 	const char *why = render_window_why(r);
-	const struct cg_pagelog_event *ev;
-	uint64_t origin = 0;
+	uint64_t origin;
 	size_t i, nlisted = 0;
 
 	(void)err;
-	/* The origin: the first record of the trace, the first event of the
-	 * thread met first. */
-	if (!why && all->nthreads && pagelog_thread(r->pagelog, 0, &ev))
-		origin = wall_primary ? ev[0].t : ev[0].o_t;
+	origin = r->origin;
 	for (i = 0; i < all->nthreads; i++)
 		if (!r->thread_map || r->thread_map[i] >= 0)
 			nlisted++;
@@ -165,11 +165,11 @@ int render_window_section(const struct cg_report *r, struct strbuf *out, struct 
 	html_put_jstr(out, r->file);
 	strbuf_printf(out, ",\"budget\":%zu,\"calls\":%zu,\"origin\":%" PRIu64
 			   ",\"dual\":%d,\"primary\":%d,\"nlisted\":%zu,\"flameFraction\":%d,"
-			   "\"flameDepth\":%d,\"frameK\":",
+			   "\"flameDepth\":%d",
 		      r->pagelog ? pagelog_budget(r->pagelog) : (size_t)PAGELOG_CALLS,
 		      r->pagelog ? pagelog_calls(r->pagelog) : 0, wall_primary ? origin : 0, dual,
 		      wall_primary ? 0 : 1, nlisted, FLAME_FRACTION, FLAME_DEPTH);
-	put_frame_methods(all, out);
+	put_frames(r, out);
 	strbuf_puts(out, ",\"threads\":[");
 	for (i = 0; !why && i < all->nthreads; i++) {
 		if (i)

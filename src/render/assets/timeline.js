@@ -480,6 +480,11 @@
     roots.forEach(function (r) { r.parent = allRoot; });
     fzoom = null;
     setupFlame();
+    /* A frame's window: the timeline zooms to it, with a margin. */
+    if (ev.detail && ev.detail.frame && onAxis()) {
+      var a = tOfAxis(ev.detail.from), b = tOfAxis(ev.detail.to), m = Math.max((b - a) / 4, 500);
+      setRange(a - m, b + m);
+    }
     drawTimeline();
     drawFlame();
   });

@@ -304,59 +304,6 @@ var cgWindow = (function () {
       threads: models.map(function (m) { return { pi: m.pi, time: m.time }; }) };
   }
 
-  /* The frames: outermost activations of the methods in set frameK (k ->
-     true) on each thread, as the replay sees them (a frame method entered
-     before tracing is a frame from the thread's first event), in order of
-     start, then log thread.  Each: { n (1-based), li, pi, start (wall, on
-     the axis), wall, cpu, adopted }. */
-  function frames(th, frameK) {
-    var out = [];
-    th.forEach(function (t) {
-      var ev = t.recs, depth = 0, adopted = [], st = [], on = new Map(), open = [], first, last;
-      if (!ev.length) return;
-      ev.forEach(function (e) {
-        if (e.x === ENTER) depth++;
-        else if (depth) depth--;
-        else adopted.push(e.k);
-      });
-      first = ev[0];
-      last = ev[ev.length - 1];
-      adopted.slice().reverse().map(function (k) { return { x: ENTER, k: k, w: first.w, c: first.c, a: 1 }; })
-        .concat(ev).forEach(function (e) {
-          var k;
-          if (e.x === ENTER) {
-            st.push(e.k);
-            if (frameK[e.k]) {
-              if (!on.get(e.k)) open.push({ k: e.k, depth: st.length, w: e.w, c: e.c, a: !!e.a });
-              on.set(e.k, (on.get(e.k) || 0) + 1);
-            }
-            return;
-          }
-          if (!st.length) return;
-          k = st.pop();
-          if (frameK[k]) {
-            on.set(k, on.get(k) - 1);
-            if (!on.get(k)) close(open.pop(), e.w, e.c);
-          }
-        });
-      while (open.length) close(open.pop(), last.w, last.c);
-      function close(f, w, c) {
-        out.push({ li: t.li, pi: t.pi, start: f.w, wall: w - f.w, cpu: c - f.c, adopted: f.a });
-      }
-    });
-    out.sort(function (a, b) { return a.start - b.start || a.li - b.li; });
-    out.forEach(function (f, i) { f.n = i + 1; });
-    return out;
-  }
-
-  /* The frames' slowest (at most n) by clock ci (0 wall, 1 cpu), slowest
-     first, then earlier start, then thread. */
-  function slowest(fr, n, ci) {
-    return fr.slice().sort(function (a, b) {
-      return (ci ? b.cpu - a.cpu : b.wall - a.wall) || a.start - b.start || a.li - b.li;
-    }).slice(0, n);
-  }
-
   /* A window bound in us as --range writes it: ms with at most three
      decimals, trailing zeros dropped ("1203.125", "1240.5", "7"). */
   function rangeMs(us) {
@@ -366,6 +313,6 @@ var cgWindow = (function () {
   }
 
   return { ENTER: ENTER, EXIT: EXIT, decode: decode, clip: clip, model: model, load: load, compute: compute,
-    frames: frames, slowest: slowest, rangeMs: rangeMs };
+    rangeMs: rangeMs };
 }());
 if (typeof module === 'object' && module.exports) module.exports = cgWindow;

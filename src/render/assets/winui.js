@@ -10,17 +10,16 @@
  * window (#cg-win-data's why), it shows that command instead of numbers. */
 (function () {
   var W = JSON.parse(document.getElementById('cg-win-data').textContent);
-  var C = cgWindow, U = cgUtil, th = W.ok ? C.load(W) : null, frameK = {}, frames = [], slow = [], D = null;
+  var C = cgWindow, U = cgUtil, th = W.ok ? C.load(W) : null, D = null;
   var label = document.getElementById('win-label'), reset = document.getElementById('win-reset'),
       info = document.getElementById('win-info');
   var cur = null;
   var why = th ? '' : W.ok ? 'the call log does not give back the records one by one' : W.why;
-  W.frameK.forEach(function (k) { frameK[k] = true; });
-  if (th) {
-    frames = C.frames(th, frameK);
-    slow = C.slowest(frames, 10, W.primary);
-    slow.forEach(function (f, i) { f.rank = i + 1; });
-  }
+  /* The frames as the C side found them (frames.h), numbered from 1. */
+  var frames = W.frames.map(function (a, i) {
+    return { n: i + 1, start: a[0], wall: a[1], cpu: a[2], pi: a[3], adopted: !!a[4] };
+  });
+  var slow = W.slowest.map(function (i, r) { frames[i].rank = r + 1; return frames[i]; });
   function pageData() {
     if (!D) D = JSON.parse(document.getElementById('cg-data').textContent);
     return D;
