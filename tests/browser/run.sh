@@ -9,9 +9,9 @@
 # package-lock.json first when node_modules is missing.  Then timeline.mjs
 # (timeline and flame graph), clocks.mjs (the clock switch, on the report of
 # clocks.desc), graphview.mjs (the graph's first view, on report.html and the
-# corpus report), trees.mjs (Top Down and Bottom Up) and diff.mjs (the
-# comparison page).  Ends with one line adding them up, "browser + timeline +
-# clocks + graphview + trees + diff: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
+# corpus report), trees.mjs (Top Down and Bottom Up), window.mjs (windows
+# and frames) and diff.mjs (the comparison page).  Ends with one line adding them up, "browser + timeline +
+# clocks + graphview + trees + windows + diff: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
 # the whole part, or the big report, counts as one skipped), and exits
 # non-zero on failure.
 set -eu
@@ -25,7 +25,7 @@ big=$shared/corpus/firefox-profiler_art-trace-streaming.trace.gz
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ] || ! command -v node >/dev/null 2>&1; then
 	echo "SKIP browser: no $chromium or no node"
-	echo "browser + timeline + clocks + graphview + trees + diff: 0 passed, 0 failed, 1 skipped"
+	echo "browser + timeline + clocks + graphview + trees + windows + diff: 0 passed, 0 failed, 1 skipped"
 	exit 0
 fi
 
@@ -70,6 +70,17 @@ node "$here/graphview.mjs" report.html "$@" >graphview.out 2>&1 || rc=1
 real=$here/../../samples/art-regular.trace.gz
 "$build/callgraph" -q --html trees.html --folded trees.folded --json trees.json "$real"
 node "$here/trees.mjs" trees.html trees.folded trees.json >trees.out 2>&1 || rc=1
+# Windows of the trace (window.mjs): frames clicked in the frames lane and a
+# window dragged on the time axis, on samples/streaming.trace (252 frames) and
+# samples/art-regular.trace.gz, each against callgraph --range --json; a
+# report with --hide, whose windows the page cannot replay, shows the --range
+# command instead.
+stream=$here/../../samples/streaming.trace
+"$build/callgraph" -q --html win.html "$stream"
+"$build/callgraph" -q --hide 'java.lang.Object.wait*' --html win-hide.html "$stream"
+node "$here/window.mjs" "$build/callgraph" win.html "$stream" win-hide.html >window.out 2>&1 || rc=1
+"$build/callgraph" -q --html win2.html "$real"
+node "$here/window.mjs" "$build/callgraph" win2.html "$real" >>window.out 2>&1 || rc=1
 # The comparison page (diff.mjs) at 1280 px: samples/art-regular against
 # samples/streaming, checked against the text comparison; with the corpus
 # beside the repository, also the two firefox-profiler traces.
@@ -82,9 +93,9 @@ if [ -f "$big" ]; then
 	"$build/callgraph" -q -d "$base" "$big" >diff2.txt
 	node "$here/diff.mjs" diff2.html diff2.txt >>diff.out 2>&1 || rc=1
 fi
-cat browser.out timeline.out clocks.out graphview.out trees.out diff.out
+cat browser.out timeline.out clocks.out graphview.out trees.out window.out diff.out
 p=0 f=0
-for out in browser.out timeline.out clocks.out graphview.out trees.out diff.out; do
+for out in browser.out timeline.out clocks.out graphview.out trees.out window.out diff.out; do
 	# Every result line counts (diff.out holds one per comparison page).
 	if ! grep -qE '[0-9]+ passed, [0-9]+ failed' "$out"; then
 		echo "FAIL $out: no result line"
@@ -98,8 +109,8 @@ for out in browser.out timeline.out clocks.out graphview.out trees.out diff.out;
 	done
 done
 if [ "$skipped" -gt 0 ]; then
-	echo "browser + timeline + clocks + graphview + trees + diff: $p passed, $f failed, $skipped skipped"
+	echo "browser + timeline + clocks + graphview + trees + windows + diff: $p passed, $f failed, $skipped skipped"
 else
-	echo "browser + timeline + clocks + graphview + trees + diff: $p passed, $f failed"
+	echo "browser + timeline + clocks + graphview + trees + windows + diff: $p passed, $f failed"
 fi
 [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]

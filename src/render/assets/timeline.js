@@ -78,7 +78,8 @@
   /* ---- windows and frames (winui.js): the window axis is wall us from
      the trace's first record; the timeline's t is us from its first
      event on the shown clock, so the two meet only on the wall clock. ---- */
-  var CW = window.cgWin || null, LANEH = 14, laneTop = 18, laneOn = false, maxFrame = 0, winSel = null;
+  var CW = window.cgWin || null, LANEH = 14, laneTop = 18, laneOn = false, maxFrame = 0, winSel = null,
+      laneBoxes = [];
   if (CW) CW.frames.forEach(function (f) { if (f.wall > maxFrame) maxFrame = f.wall; });
   function onAxis() { return !!CW && CW.axis && shown === 'wall'; }
   function tOfAxis(a) { return a + CW.origin - tMin; }
@@ -99,9 +100,11 @@
     ctx.fillRect(LABEL, y, plotW(), LANEH);
     ctx.save();
     ctx.beginPath(); ctx.rect(LABEL, y - 4, plotW(), LANEH + 4); ctx.clip();
+    laneBoxes = [];
     CW.frames.forEach(function (f) {
       var x0 = xOf(tOfAxis(f.start)), x1 = xOf(tOfAxis(f.start + f.wall));
       if (x1 < LABEL || x0 > cv.width) return;
+      laneBoxes.push({ n: f.n, x0: x0, x1: x1, y: y + LANEH / 2 });
       ctx.fillStyle = U.tempColour(U.scalePos(f.wall, maxFrame));
       ctx.fillRect(x0, y + 2, Math.max(1, x1 - x0 - 0.5), LANEH - 3);
       n++;
@@ -148,7 +151,7 @@
     var rows = visibleRows(), y = 18, nbars = 0, busy = 0, marks = 0, w = tlBox.clientWidth || 800, h,
         drawn = 0, folded = 0;
     laneOn = onAxis() && CW.frames.length > 0;
-    h = 18 + (laneOn ? LANEH + 6 : 0);
+    h = 18 + (laneOn ? LANEH + 10 : 0);
     rows.forEach(function (r) { h += rowH(r); });
     cv.width = w;
     cv.height = Math.max(h, 40);
@@ -171,7 +174,7 @@
     if (laneOn) {
       drawLane(y + 4);
       laneTop = y + 4;
-      y += LANEH + 6;
+      y += LANEH + 10;
     }
     rows.forEach(function (r) {
       if (r.fold) {
@@ -267,7 +270,7 @@
   }, { passive: false });
   var drag = null;
   cv.addEventListener('mousedown', function (ev) {
-    cv.focus();
+    cv.focus({ preventScroll: true });
     if (onAxis() && ev.offsetY < 18 && ev.offsetX >= LABEL) {
       winSel = { a: tOf(ev.offsetX), b: tOf(ev.offsetX), x: ev.clientX };
       return;
@@ -466,6 +469,8 @@
      clock, relative to the thread's first event), x0, x1, y (canvas px) }
      and the flame graph's frames { name, incl, x, w, d }. */
   window.cgTimelineBars = function () { return bars.slice(); };
+  /* The frames lane's bars drawn { n (frame), x0, x1, y (canvas px) }. */
+  window.cgFrameBars = function () { return laneOn ? laneBoxes.slice() : []; };
   window.cgFlameFrames = function () {
     return fRects.map(function (r) { return { name: fname(r.n), incl: r.n.incl, x: r.x, w: r.w, d: r.d }; });
   };
