@@ -22,6 +22,9 @@
 #include "model/profile.h"
 
 #define PAGELOG_CALLS 250000
+/* The page replays windows of traces with at most this many threads (each
+ * costs its log's header in the page, called or not). */
+#define PAGELOG_THREADS 4096
 
 enum { PL_ENTER, PL_LEAVE, PL_ADOPT };
 

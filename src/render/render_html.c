@@ -42,8 +42,9 @@
 #include "render/render_window.h"
 #include "model/timeline.h"
 
-/* The stylesheet and the scripts: src/render/assets/report.css, util.js (pure
- * helpers, in the head so every later script can use them) and report.js. */
+/* The stylesheet and the scripts: src/render/assets/report.css, util.js and
+ * window.js (pure helpers and the replay of a window, in the head so every
+ * later script can use them) and report.js. */
 static const char report_css[] =
 #include "report.css.inc"
 ;
@@ -76,6 +77,7 @@ static void put_head(const struct cg_report *r, struct strbuf *sb)
 	strbuf_puts(sb, report_css);
 	strbuf_puts(sb, "</style>\n<script>\n");
 	strbuf_puts(sb, util_js);
+	strbuf_puts(sb, "</script>\n<script>\n");
 	strbuf_puts(sb, window_js);
 	strbuf_puts(sb, "</script>\n</head>\n<body>\n<header><h1>Call profile of ");
 	html_put_text(sb, base ? base + 1 : r->file);

@@ -18,6 +18,9 @@ static const char winui_js[] =
 #include "winui.js.inc"
 	;
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 /* 1 when the trace has a wall clock, the window axis. */
 static int has_wall(const struct cg_report *r)
 {
@@ -42,6 +45,9 @@ const char *render_window_why(const struct cg_report *r)
 		return "the call log was not kept";
 	if (pagelog_over(r->pagelog))
 		return "the call log is over its budget";
+	if (profile_thread_count(r->profile) > PAGELOG_THREADS)
+		return "the trace has more than " STR(PAGELOG_THREADS) " threads, the most the page's call "
+		       "log holds";
 	profile_filters(r->profile, &focus, &hide);
 	if (focus || hide)
 		return "--focus and --hide change which records open and close calls";
