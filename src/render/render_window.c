@@ -44,7 +44,7 @@ const char *render_window_why(const struct cg_report *r)
 	if (!r->pagelog)
 		return "the call log was not kept";
 	if (pagelog_over(r->pagelog))
-		return "the call log is over its budget";
+		return "the trace has more than " STR(PAGELOG_CALLS) " calls, the budget of the page's call log";
 	if (profile_thread_count(r->profile) > PAGELOG_THREADS)
 		return "the trace has more than " STR(PAGELOG_THREADS) " threads, the most the page's call "
 		       "log holds";
