@@ -137,6 +137,9 @@ static void put_window_note(const struct cg_report *r, struct strbuf *out)
 			 "The profile, Top Down, Bottom Up and the flame graph then show that window, "
 			 "exactly as callgraph --range FROM:TO does; the bar at the top says which window "
 			 "is shown and goes back to the whole trace. ");
+	if (!why && profile_view(r->profile, -1)->primary == CG_USE_CPU)
+		strbuf_puts(out, "With --clock cpu the timeline is on the cpu clock, which has no common "
+				 "axis: run callgraph without it for the frames lane and windows. ");
 	if (r->pagelog && pagelog_over(r->pagelog))
 		strbuf_printf(out, "This page cannot compute windows: the trace has more than %zu calls, "
 				   "the budget of the call log the page would need; it shows the --range "
