@@ -21,16 +21,16 @@ CG_CFLAGS = $(CG_WARN) -pthread $(CG_PKG_CFLAGS) -Isrc -I$(BUILD)/assets -MMD -M
 LDLIBS  += $(CG_PKG_LIBS) -lm -pthread
 
 BUILD   ?= build
-SRCS    := $(sort $(wildcard src/*/*.c))
+SRCS    := $(sort $(wildcard src/*/*.c src/*/*/*.c))
 LIBSRCS := $(filter-out src/cli/main.c,$(SRCS))
 LIBOBJS := $(LIBSRCS:src/%.c=$(BUILD)/src/%.o)
 UNITSRC := $(sort $(wildcard tests/unit/*.c))
 UNITOBJS:= $(UNITSRC:tests/unit/%.c=$(BUILD)/unit/%.o)
 
-# Report scripts and styles: real files under src/render/assets/, embedded at build
+# Report scripts and styles: real files under src/render/report/assets/, embedded at build
 # time as C string literals ($(BUILD)/assets/NAME.inc) by scripts/embed.c.
-ASSETS  := $(sort $(wildcard src/render/assets/*.js src/render/assets/*.css))
-ASSETINCS := $(ASSETS:src/render/assets/%=$(BUILD)/assets/%.inc)
+ASSETS  := $(sort $(wildcard src/render/report/assets/*.js src/render/report/assets/*.css))
+ASSETINCS := $(ASSETS:src/render/report/assets/%=$(BUILD)/assets/%.inc)
 EMBED   := $(BUILD)/embed
 
 PROG     := $(BUILD)/callgraph
@@ -58,7 +58,7 @@ $(EMBED): scripts/embed.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CG_WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
-$(BUILD)/assets/%.inc: src/render/assets/% $(EMBED)
+$(BUILD)/assets/%.inc: src/render/report/assets/% $(EMBED)
 	@mkdir -p $(dir $@)
 	$(EMBED) $< $@
 
@@ -162,4 +162,4 @@ clean:
 help:
 	@echo "targets: all test check unit golden asan valgrind werror fuzz bench demo deps install uninstall clean golden-update"
 
--include $(wildcard $(BUILD)/src/*/*.d $(BUILD)/unit/*.d)
+-include $(wildcard $(BUILD)/src/*/*.d $(BUILD)/src/*/*/*.d $(BUILD)/unit/*.d)

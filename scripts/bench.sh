@@ -110,6 +110,31 @@ measure() {
 	m_rc=$(awk '$4 != 0 { rc = $4 } END { print rc + 0 }' "$tmp/runs")
 }
 
+# windows TRACE NAME JSON: the cost of --range over the middle 10 % of the
+# trace's wall time and of --frames (a frame method entered every 2000
+# calls), each against the whole trace at the default -j.
+windows() {
+	d=$(awk '/"wall_inclusive_us"/ { if (match($0, /"wall_inclusive_us": [0-9]+/)) {
+		v = substr($0, RSTART + 21, RLENGTH - 21) + 0; if (v > m) m = v } } END { print m + 0 }' "$3")
+	from=$(awk -v d="$d" 'BEGIN { printf "%.3f", d * 0.45 / 1000 }')
+	to=$(awk -v d="$d" 'BEGIN { printf "%.3f", d * 0.55 / 1000 }')
+	measure "$cg" -q --json "$tmp/w.json" "$1"
+	w_wall=$m_wall w_cpu=$m_cpu w_rss=$m_rss
+	measure "$cg" -q --range "$from:$to" --json "$tmp/w.json" "$1"
+	r_wall=$m_wall r_cpu=$m_cpu r_rss=$m_rss
+	measure "$cg" -q --frames=Work.m7 --json "$tmp/w.json" "$1"
+	f_wall=$m_wall f_cpu=$m_cpu f_rss=$m_rss
+	nf=$(grep -o '"count": [0-9]*' "$tmp/w.json" | head -n 1 | tr -dc 0-9)
+	echo
+	echo "$2: --json of the whole trace $w_wall s ($w_cpu cpu s, $w_rss MB);" \
+		"--range $from:$to (the middle 10 %) $r_wall s ($r_cpu cpu s, $r_rss MB);" \
+		"--frames=Work.m7 ($nf frames) $f_wall s ($f_cpu cpu s, $f_rss MB)"
+	v=$(awk -v r="$r_wall" -v w="$w_wall" -v rc="$r_cpu" -v wc="$w_cpu" 'BEGIN {
+		print (r + 0 <= w + 0) ? "ok    " : (rc + 0 <= wc + 0) ? "BUSY  " : "MISSED" }')
+	note "$v $2 --range over the middle 10 %: $r_wall s, $r_cpu cpu s (the whole trace: $w_wall s, $w_cpu cpu s; target: no more)"
+	note "info   $2 --frames: $f_wall s, $f_cpu cpu s, $f_rss MB for $nf frames (replayed in order)"
+}
+
 checks=$tmp/checks
 : >"$checks"
 svg_n=0
@@ -202,6 +227,10 @@ for name in ${BENCH_ONLY:-regular-10m regular-100m regular-1g streaming-1g v2-1g
 	printf '%-17s %7s %10s %7.3f %7s %6s %8s %7s %8s %6s %7s %7s\n' "$name" "$mib" "$recs" \
 		"$j_wall" "$rate" "$j_cpu" "$crate" "$j_rss" "$c_edges" "$b_edge" "$s_wall" "$s_rss"
 
+	case $name in
+	regular-1g) windows "$trace" "$name" "$tmp/out.json" ;;
+	regular-100m) [ "$quick" = 1 ] && windows "$trace" "$name" "$tmp/out.json" ;;
+	esac
 	case $name in
 	regular-1g) target=50 ;;
 	streaming-1g) target=40 ;;

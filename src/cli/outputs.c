@@ -7,16 +7,16 @@
 #include <strings.h>
 
 #include "cli/output.h"
-#include "render/render_callgrind.h"
-#include "render/render_chrome.h"
-#include "render/render_diff.h"
-#include "render/render_folded.h"
-#include "render/render_gv.h"
-#include "render/render_html.h"
-#include "render/render_json.h"
-#include "render/render_pprof.h"
-#include "render/render_speedscope.h"
-#include "render/render_text.h"
+#include "render/export/render_callgrind.h"
+#include "render/export/render_chrome.h"
+#include "render/text/render_diff.h"
+#include "render/export/render_folded.h"
+#include "render/graph/render_gv.h"
+#include "render/report/render_html.h"
+#include "render/text/render_json.h"
+#include "render/export/render_pprof.h"
+#include "render/export/render_speedscope.h"
+#include "render/text/render_text.h"
 
 /* Paths: one function per option. */
 static const char *single(const struct cg_opts *o, const char *path)

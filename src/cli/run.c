@@ -17,7 +17,7 @@
 #include "model/cct.h"
 #include "model/observe_async.h"
 #include "model/diff.h"
-#include "render/dump.h"
+#include "render/text/dump.h"
 #include "model/events.h"
 #include "model/pagelog.h"
 #include "model/frames.h"
@@ -26,7 +26,7 @@
 #include "cli/outputs.h"
 #include "cli/replay.h"
 #include "model/profile.h"
-#include "render/render_gv.h"
+#include "render/graph/render_gv.h"
 #include "render/report.h"
 #include "model/selection.h"
 #include "read/source.h"
@@ -236,7 +236,8 @@ static int want_frames(const struct cg_opts *o, const struct loaded *L)
 		return 1;
 	if (!o->json && !o->html && !o->html_stdout)
 		return 0;
-	if (trace_info(L->trace)->layout == CG_LAYOUT_STREAMING)
+	/* Streaming and V2 traces define methods among their records. */
+	if (trace_info(L->trace)->layout == CG_LAYOUT_STREAMING || trace_info(L->trace)->version >= 4)
 		return 1;
 	strbuf_init(&name);
 	for (i = 0; i < n && !hit; i++) {

@@ -1,7 +1,7 @@
 /* cct_walk.h - a bounded preorder walk of one calling-context subtree:
  * children under a time floor are left out, the rest are visited in
  * cct_sort_children order, down to a depth and up to a node budget.  The
- * HTML report's trees (src/render/render_tree.c) and flame graph (src/render/render_flame.c)
+ * HTML report's trees (src/render/report/render_tree.c) and flame graph (src/render/report/render_flame.c)
  * walk through here, first to count and then to write.  Iterative: the
  * tree is as deep as the trace's stacks, so no recursion on the C stack.
  * The walk borrows the tree. */

@@ -444,7 +444,8 @@ void frames_finish(struct cg_frames *f, const struct cg_profile *p)
 
 	/* Frames in order of start; then threads: a thread's frames never
 	 * overlap, so start alone orders them within a thread. */
-	qsort(f->raw, f->nraw, sizeof(*f->raw), by_start);
+	if (f->nraw)
+		qsort(f->raw, f->nraw, sizeof(*f->raw), by_start);
 	f->list = xcalloc(f->nraw ? f->nraw : 1, sizeof(*f->list));
 	f->methods = xcalloc(f->nraw ? f->nraw : 1, sizeof(*f->methods));
 	f->nmethods = xcalloc(f->nraw ? f->nraw : 1, sizeof(*f->nmethods));

@@ -1,6 +1,7 @@
 /* trace.c - the dmtrace reader: binary header, records, streaming items
- * (the key text is trace_key.c's).  One pass over a bounded buffer; every
- * failure is returned with the byte offset where it was found. */
+ * (the key text is trace_key.c's, the input window trace_buf.c's).  One
+ * pass over a bounded buffer; every failure is returned with the byte
+ * offset where it was found. */
 #include "read/trace.h"
 #include "read/trace_int.h"
 
@@ -17,33 +18,6 @@
  * lists every method again) are a few MB. */
 #define MAX_SUMMARY (64u << 20)
 #define MAX_RECORD_SIZE 64
-
-/* Make at least `need` bytes available from t->pos.  Returns the number
- * available (less than need only at end of input), or -1 on a read error.
- * The buffer grows with the data actually read, never with a claimed size. */
-ssize_t trace_ensure(struct cg_trace *t, size_t need, struct cg_error *err)
-{
-	while (t->len - t->pos < need && !t->eof) {
-		ssize_t r;
-
-		if (t->pos > 0 && (t->pos >= t->len / 2 || t->len == t->cap)) {
-			memmove(t->buf, t->buf + t->pos, t->len - t->pos);
-			t->base += t->pos;
-			t->len -= t->pos;
-			t->pos = 0;
-		}
-		if (t->len == t->cap)
-			t->buf = xgrow(t->buf, &t->cap, t->cap + 1, 1);
-		r = source_read(t->src, t->buf + t->len, t->cap - t->len, err);
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			t->eof = 1;
-		t->len += (size_t)r;
-	}
-	return (ssize_t)(t->len - t->pos);
-}
-
 
 static int set_record_layout(struct cg_trace *t, int version, int field, uint64_t off,
 			     struct cg_error *err)

@@ -1,8 +1,8 @@
 /* trace_int.h - the reader's state, shared by trace.c (binary header,
- * v1-v3 records, streaming items), trace_key.c (key and summary text),
- * trace_v2.c (the V2 packet layout: header, event blocks) and
- * trace_v2meta.c (its method, thread and summary packets).  Private to the
- * reader: nothing else includes it.
+ * v1-v3 records, streaming items), trace_buf.c (the input window),
+ * trace_key.c (key and summary text), trace_v2.c (the V2 packet layout:
+ * header, event blocks) and trace_v2meta.c (its method, thread and summary
+ * packets).  Private to the reader: nothing else includes it.
  */
 #ifndef CG_TRACE_INT_H
 #define CG_TRACE_INT_H
@@ -42,8 +42,9 @@ static inline uint64_t trace_off(const struct cg_trace *t, size_t pos)
 	return t->base + pos;
 }
 
-/* Make at least `need` bytes available from t->pos (fewer only at the end
- * of input).  Returns the number available, or -1 on a read error. */
+/* trace_buf.c: make at least `need` bytes available from t->pos (fewer
+ * only at the end of input).  Returns the number available, or -1 on a
+ * read error. */
 ssize_t trace_ensure(struct cg_trace *t, size_t need, struct cg_error *err);
 /* Parse a key section or summary text from t->pos through "*end" (the
  * caller confines t->len to the text).  `summary` selects summary rules. */

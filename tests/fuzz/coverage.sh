@@ -2,7 +2,7 @@
 # tests/fuzz/coverage.sh [DIR...] - line coverage of src/ reached by the fuzz
 # target replaying DIR... (default tests/fuzz/corpus).
 #
-# Builds build-cov/fuzz_cov from src/*/*.c (all but src/cli/main.c), fuzz_target.c and
+# Builds build-cov/fuzz_cov from src/*/*.c and src/*/*/*.c (all but src/cli/main.c), fuzz_target.c and
 # replay_main.c with clang -fprofile-instr-generate -fcoverage-mapping, runs it
 # over the inputs (each in a child process, one .profraw per process), merges
 # the profiles with llvm-profdata and prints `llvm-cov report` per file with
@@ -15,7 +15,7 @@ mkdir -p "$out"
 rm -f "$out"/*.profraw
 # The embedded report assets (build/assets/*.inc) come from the Makefile.
 make --no-print-directory all >/dev/null
-srcs=$(ls src/*/*.c | grep -v '^src/cli/main\.c$')
+srcs=$(ls src/*/*.c src/*/*/*.c | grep -v '^src/cli/main\.c$')
 pkg=$(pkg-config --cflags --libs libgvc libcgraph zlib)
 # shellcheck disable=SC2086
 "$CC" -std=c11 -D_GNU_SOURCE -g -O1 -fprofile-instr-generate -fcoverage-mapping \

@@ -11,7 +11,8 @@
  * The input's last OPT_BYTES bytes also pick command-line words from a
  * table (options, their arguments and bad values), parsed by cli_parse as
  * main does; a valid set shapes the run (clock, threads, focus, hide,
- * threshold, node cap, short names), and -d (or one input in eight)
+ * threshold, node cap, short names, --range FROM:TO through the window
+ * stage, --frames and its observer, which JSON and text then render), and -d (or one input in eight)
  * compares the trace with itself read on the other clock, without focus
  * or hide, through diff_create and both diff renderers.  Some inputs
  * build views without edges or without views of single threads, as main
@@ -31,26 +32,28 @@
 #include "model/observe_async.h"
 #include "cli/cli.h"
 #include "model/diff.h"
-#include "render/dump.h"
+#include "render/text/dump.h"
 #include "model/events.h"
 #include "model/filter.h"
+#include "model/frames.h"
 #include "model/profile.h"
 #include "cli/output.h"
 #include "cli/replay.h"
-#include "render/render_diff.h"
-#include "render/render_callgrind.h"
-#include "render/render_chrome.h"
-#include "render/render_folded.h"
-#include "render/render_gv.h"
-#include "render/render_html.h"
-#include "render/render_json.h"
-#include "render/render_pprof.h"
-#include "render/render_speedscope.h"
-#include "render/render_text.h"
+#include "render/text/render_diff.h"
+#include "render/export/render_callgrind.h"
+#include "render/export/render_chrome.h"
+#include "render/export/render_folded.h"
+#include "render/graph/render_gv.h"
+#include "render/report/render_html.h"
+#include "render/text/render_json.h"
+#include "render/export/render_pprof.h"
+#include "render/export/render_speedscope.h"
+#include "render/text/render_text.h"
 #include "render/report.h"
 #include "read/source.h"
 #include "util/strbuf.h"
 #include "model/timeline.h"
+#include "model/window.h"
 #include "read/trace.h"
 
 /* Keep one input cheap: a gzip input may inflate to at most this many bytes
@@ -118,6 +121,8 @@ static const char *const words[] = {
 	"--max-nodes", "3", "1000000", "--focus", "*.*", "a*", "--hide", "*run*",
 	"--short-names", "-q", "--bogus", "-Z", "--thread=2", "--focus=", "-t5", "1e999",
 	"--clock=bogus", "--max-nodes=0", "2.5", "--version", "--help",
+	"--range", "0.01:0.2", ":0.05", "0.1:", "--range=frame:1", "--frames", "--frames=*.m*",
+	"--range=0.002:0.002", "--range=5:3",
 };
 #define NWORDS (sizeof(words) / sizeof(words[0]))
 #define OPT_BYTES 10
@@ -130,11 +135,15 @@ struct loaded {
 	struct cg_timeline *tl;
 	struct cg_events *ev;
 	struct cg_observe_async *as;
+	struct cg_window *w;
+	struct cg_frames *fr;
 };
 
 static void loaded_free(struct loaded *L)
 {
 	observe_async_free(L->as);
+	window_free(L->w);
+	frames_free(L->fr);
 	timeline_free(L->tl);
 	events_free(L->ev);
 	cct_free(L->cct);
@@ -147,11 +156,11 @@ static void loaded_free(struct loaded *L)
 /* Read the input with po into L (observers always, the dump when asked).
  * Returns 0, or -1 when the input is rejected. */
 static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *po, int dump_it,
-		struct loaded *L)
+		const struct cg_opts *o, struct loaded *L)
 {
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct cg_dump *dump = NULL;
-	struct cg_observer to_cct, to_timeline, to_events, to_async;
+	struct cg_observer to_cct, to_timeline, to_events, to_async, to_frames;
 	struct cg_record recs[FUZZ_BATCH];
 	FILE *devnull = NULL;
 	size_t n;
@@ -186,19 +195,40 @@ static int load(const uint8_t *data, size_t size, const struct cg_profile_opts *
 	} else {
 		profile_set_observer(L->p, &to_events);
 	}
+	/* --frames (or one input in five): the frames observer in front. */
+	if (o->frames || size % 5 == 1) {
+		L->fr = frames_create(trace_symtab(L->t), o->frame_pattern);
+		frames_observer(L->fr, L->as ? &to_async : &to_events, &to_frames);
+		profile_set_observer(L->p, &to_frames);
+	}
+	if (o->range_text && !o->range_frame)
+		L->w = window_create(&o->range);
 	if (dump_it && (devnull = fopen("/dev/null", "w")) != NULL) {
 		dump = dump_create(devnull);
 		dump_header(dump, "fuzz", trace_info(L->t), trace_symtab(L->t));
 	}
 	do {
+		const struct cg_record *rs = recs;
+
 		rc = trace_next(L->t, recs, FUZZ_BATCH, &n, &err);
+		if (L->w)
+			n = window_add(L->w, recs, n, &rs);
 		if (dump)
-			dump_records(dump, trace_symtab(L->t), recs, n);
-		if (profile_add(L->p, recs, n, &err) < 0)
+			dump_records(dump, trace_symtab(L->t), rs, n);
+		if (profile_add(L->p, rs, n, &err) < 0)
 			rc = -1;
 	} while (rc == 1);
 	if (rc >= 0) {
+		if (L->w) {
+			const struct cg_window_thread *mt;
+			size_t k, nm = window_made(L->w, &mt);
+
+			for (k = 0; k < nm; k++)
+				profile_discount(L->p, mt[k].tid, mt[k].made);
+		}
 		profile_finish(L->p, trace_info(L->t));
+		if (L->fr)
+			frames_finish(L->fr, L->p);
 		timeline_finish(L->tl, L->p);
 		if (dump)
 			dump_footer(dump, trace_info(L->t), trace_symtab(L->t));
@@ -301,6 +331,15 @@ static void report_fill(struct cg_report *r, const struct loaded *L, const struc
 	r->timeline = L->tl;
 	r->events = L->ev;
 	r->slash_names = o->slash_names || (r->info->records & 1);
+	r->frames = L->fr;
+	r->frames_section = o->frames || (r->info->records & 2);
+	if (L->w && window_cuts(L->w)) {
+		r->has_range = 1;
+		r->range_from_us = o->range.from_us;
+		r->range_to_us = o->range.to_us;
+		r->range_kept = window_kept(L->w);
+		r->origin = window_origin(L->w);
+	}
 }
 
 /* The options the input's tail picks; defaults when they do not parse. */
@@ -374,7 +413,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * (without the filters, which replay in order). */
 	if (!(o.focus && o.focus[0]) && !(o.hide && o.hide[0]) && !(o.threads && o.threads[0]))
 		check_split(data, size, &po, &o);
-	if (load(data, size, &po, o.dump || size % 4 == 2, &L) < 0)
+	if (load(data, size, &po, o.dump || size % 4 == 2, &o, &L) < 0)
 		goto done;
 	{
 		struct cg_report r, rb;
@@ -392,7 +431,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* As main loads -d's base: methods only, all threads. */
 			bo.no_edges = 1;
 			bo.no_thread_views = 1;
-			if (load(data, size, &bo, 0, &B) == 0) {
+			if (load(data, size, &bo, 0, &o, &B) == 0) {
 				const struct cg_view *bv = profile_view(B.p, -1);
 				struct cg_diff_run run;
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/fuzz/run.sh SECONDS - build the libFuzzer target with clang and fuzz.
 #
-# Builds build-fuzz/fuzz_target from src/*/*.c (all but src/cli/main.c) and
+# Builds build-fuzz/fuzz_target from src/*/*.c and src/*/*/*.c (all but src/cli/main.c) and
 # tests/fuzz/fuzz_target.c with -fsanitize=fuzzer,address,undefined, fuzzes a
 # scratch copy of tests/fuzz/corpus for SECONDS seconds (one job), then merges
 # the inputs that reach new edges back into tests/fuzz/corpus.  Any crash, leak,
@@ -20,7 +20,7 @@ command -v "$CC" >/dev/null 2>&1 || { echo "fuzz: clang not found (apt-get insta
 mkdir -p "$out" tests/fuzz/corpus tests/fuzz/crashes
 # The embedded report assets (build/assets/*.inc) come from the Makefile.
 make --no-print-directory all >/dev/null
-srcs=$(ls src/*/*.c | grep -v '^src/cli/main\.c$')
+srcs=$(ls src/*/*.c src/*/*/*.c | grep -v '^src/cli/main\.c$')
 pkg=$(pkg-config --cflags --libs libgvc libcgraph zlib)
 echo "fuzz: building $out/fuzz_target"
 # shellcheck disable=SC2086

@@ -4,7 +4,7 @@ every <script> without a type (the report's code) replaced by the name of the
 file of ASSET_DIR it equals, e.g. "<script>[report.js]</script>", so that the
 golden files of HTML reports hold their data and structure (tables, SVG,
 JSON data blocks) and do not change when a script or style does.  A body
-that equals no asset file (code outside src/render/assets, or changed by the
+that equals no asset file (code outside src/render/report/assets, or changed by the
 embedding) is kept as it is, so the golden comparison shows it."""
 import os, re, sys
 

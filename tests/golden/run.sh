@@ -7,7 +7,7 @@
 #   expected.stdout, expected.stderr, expected.exit
 #   expected.<file>  each file the command writes, compared byte for byte
 # An HTML report (standard output or a file starting with <!DOCTYPE html) is
-# compared after html_norm.py has put the name of the src/render/assets file in
+# compared after html_norm.py has put the name of the src/render/report/assets file in
 # place of each embedded script and style: the data and structure count, the
 # code's bytes do not (the code has tests of its own).
 # With --update, the expected files are rewritten from the actual output:
@@ -40,7 +40,7 @@ for dir in "$TOP"/tests/golden/*/; do
 	for f in "$work"/.stdout "$work"/*; do
 		[ -f "$f" ] && [ ! -L "$f" ] || continue
 		if head -c 15 "$f" | grep -qi '^<!DOCTYPE html'; then
-			python3 "$TOP/tests/golden/html_norm.py" "$f" "$TOP/src/render/assets" >"$work/.norm" &&
+			python3 "$TOP/tests/golden/html_norm.py" "$f" "$TOP/src/render/report/assets" >"$work/.norm" &&
 				mv "$work/.norm" "$f"
 		fi
 	done

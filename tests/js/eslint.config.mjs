@@ -1,4 +1,4 @@
-// Lint rules for the HTML report's scripts (src/render/assets/*.js, classic browser
+// Lint rules for the HTML report's scripts (src/render/report/assets/*.js, classic browser
 // scripts in ES5 style) and for these tests (ES modules run by node).
 import js from '@eslint/js';
 
@@ -11,7 +11,7 @@ const browser = {
 export default [
   js.configs.recommended,
   {
-    files: ['src/render/assets/*.js'],
+    files: ['src/render/report/assets/*.js'],
     languageOptions: {
       ecmaVersion: 2020,
       sourceType: 'script',
@@ -28,13 +28,13 @@ export default [
   },
   {
     // util.js defines cgUtil, and exports it to node when loaded there.
-    files: ['src/render/assets/util.js'],
+    files: ['src/render/report/assets/util.js'],
     languageOptions: { globals: { cgUtil: 'off', module: 'readonly' } },
     rules: { 'no-implicit-globals': 'off' },
   },
   {
     // window.js defines cgWindow, and exports it to node likewise.
-    files: ['src/render/assets/window.js'],
+    files: ['src/render/report/assets/window.js'],
     languageOptions: { globals: { cgWindow: 'off', module: 'readonly' } },
     rules: { 'no-implicit-globals': 'off' },
   },

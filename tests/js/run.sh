@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh - checks of the HTML report's scripts and styles (src/render/assets/):
+# run.sh - checks of the HTML report's scripts and styles (src/render/report/assets/):
 #   - every .js parses (node --check);
 #   - no script holds "</script" and no stylesheet "</style" (either would
 #     end its element early once embedded in the page);
@@ -16,10 +16,10 @@ p=0 f=0
 ok() { p=$((p + 1)); }
 bad() { f=$((f + 1)); echo "FAIL js $*"; }
 
-for a in "$top"/src/render/assets/*.js; do
+for a in "$top"/src/render/report/assets/*.js; do
 	if node --check "$a" 2>"$tmp/err"; then ok; else bad "node --check $a"; head -5 "$tmp/err"; fi
 done
-for a in "$top"/src/render/assets/*.js "$top"/src/render/assets/*.css; do
+for a in "$top"/src/render/report/assets/*.js "$top"/src/render/report/assets/*.css; do
 	case $a in *.js) tag=script ;; *) tag=style ;; esac
 	if grep -qi "</$tag" "$a"; then bad "$a holds </$tag"; else ok; fi
 done
@@ -31,7 +31,7 @@ fi
 if [ -d "$here/node_modules/eslint" ]; then
 	# One result per linted file: eslint's JSON report, counted by node.
 	(cd "$top" && "$here/node_modules/.bin/eslint" -c "$here/eslint.config.mjs" -f json \
-		-o "$tmp/lint.json" src/render/assets/*.js tests/js/*.mjs) 2>"$tmp/lint.err"
+		-o "$tmp/lint.json" src/render/report/assets/*.js tests/js/*.mjs) 2>"$tmp/lint.err"
 	if [ -s "$tmp/lint.json" ]; then
 		node -e '
 			const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));

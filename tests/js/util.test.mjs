@@ -1,11 +1,11 @@
-// Unit tests of src/render/assets/util.js, the report scripts' pure helpers.
+// Unit tests of src/render/report/assets/util.js, the report scripts' pure helpers.
 // Expected values are worked out by hand in the comments.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const U = require('../../src/render/assets/util.js');
+const U = require('../../src/render/report/assets/util.js');
 
 test('ms: three decimals, never truncated', () => {
   assert.equal(U.ms(0), '0.000');

@@ -1,4 +1,4 @@
-// Unit tests of src/render/assets/window.js, the page's replay of a window
+// Unit tests of src/render/report/assets/window.js, the page's replay of a window
 // of the trace from the call log.  Every expected number is worked out by
 // hand in the comments, from the window definition of the man page
 // (--range) and the model's rules.
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const W = require('../../src/render/assets/window.js');
+const W = require('../../src/render/report/assets/window.js');
 const E = W.ENTER, X = W.EXIT;
 
 // Records { x, k, w, c } from [x, k, w, c] rows.

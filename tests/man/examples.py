@@ -8,8 +8,8 @@ each followed by the lines it prints on standard output (none when it prints
 nothing).  --help ends with "Examples:" and lines "  callgraph ... [comment]";
 their output is not shown, so only the exit status and the files are checked.
 Each command runs with bash -o pipefail in one scratch directory holding
-calc.trace, before.trace, after.trace and dual.trace, made by tracegen from DESC_DIR's
-calc.desc, before.desc, after.desc and dual.desc (app.trace in --help is calc.trace).
+calc.trace, before.trace, after.trace, dual.trace and frames.trace, made by tracegen
+from DESC_DIR's calc.desc, before.desc, after.desc, dual.desc and frames.desc (app.trace in --help is calc.trace).
 Checks per command: exit status 0; standard output equal to the lines shown;
 every output file it names (-g, -k, --html, --json, --folded, > FILE) exists,
 and every file it writes holds what its extension says (PNG, SVG, PDF, dot,
@@ -90,7 +90,7 @@ def main():
     man, callgraph, tracegen, descs = sys.argv[1:5]
     check = Checks("man", "man-examples")
     work = tempfile.mkdtemp(prefix="cgman.")
-    for t in ("calc", "before", "after", "dual"):
+    for t in ("calc", "before", "after", "dual", "frames"):
         subprocess.run([tracegen, "-o", os.path.join(work, t + ".trace"),
                         os.path.join(descs, t + ".desc")], check=True)
     bindir = os.path.join(work, ".bin")

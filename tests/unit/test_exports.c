@@ -5,9 +5,9 @@
  * names of overloaded methods. */
 #include <string.h>
 
-#include "render/exportname.h"
+#include "render/export/exportname.h"
 #include "render/javaname.h"
-#include "render/protobuf.h"
+#include "render/export/protobuf.h"
 #include "util/strbuf.h"
 #include "read/symtab.h"
 #include "unit.h"

@@ -6,7 +6,7 @@
 
 #include "model/cct.h"
 #include "model/profile.h"
-#include "render/render_folded.h"
+#include "render/export/render_folded.h"
 #include "render/report.h"
 #include "read/source.h"
 #include "util/strbuf.h"

@@ -6,10 +6,10 @@
 
 #include "model/filter.h"
 #include "model/fold.h"
-#include "render/gv_text.h"
+#include "render/graph/gv_text.h"
 #include "render/javaname.h"
 #include "model/profile.h"
-#include "render/render_gv.h"
+#include "render/graph/render_gv.h"
 #include "render/report.h"
 #include "util/strbuf.h"
 #include "read/symtab.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "model/profile.h"
-#include "render/render_html.h"
+#include "render/report/render_html.h"
 #include "render/report.h"
 #include "util/strbuf.h"
 #include "read/symtab.h"
