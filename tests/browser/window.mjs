@@ -11,7 +11,9 @@
 // Top Down tree's first level under each thread (its root edges: calls and
 // inclusive time), the window's total and the bar's label.  "Back to the
 // whole trace" must give back the whole-trace table and Top Down rows
-// exactly.  FILTERED.html, a report the page cannot replay windows of,
+// exactly.  Then frames' windows as the page computes them (methods on both
+// clocks, calls, recursive calls, total) against --range frame:N: all of
+// them on a trace with at most 30 frames, else the slowest and every 25th.  FILTERED.html, a report the page cannot replay windows of,
 // must show the --range command instead of numbers when a frame is
 // clicked.  Closes with "windows: N passed, N failed"; exits 1 on failure.
 import { spawnSync } from 'node:child_process';
@@ -213,6 +215,35 @@ async function main() {
     await compare(page, cg, trace, `frame ${C.slow[2] || 1}`);
     await page.click('#win-reset');
     check('reset again: the whole trace\'s table', JSON.stringify(await table(page)) === wholeTable);
+
+    // 5. Frames' windows as the page computes them (the all-threads view its
+    // table shows) against --range frame:N: every frame of a trace with at
+    // most 30, else the slowest and every 25th.
+    const some = [];
+    for (let n = 1; n <= C.n; n++) if (C.n <= 30 || n % 25 === 1 || C.slow.includes(n)) some.push(n);
+    const views = await page.evaluate(ns => {
+      const D = JSON.parse(document.getElementById('cg-data').textContent), st = D.other ? 7 : 5;
+      return ns.map(k => {
+        const f = window.cgWin.frames[k - 1], v = window.cgWin.view(f.start, f.start + f.wall), out = {};
+        for (let i = 0; i < v.m.length; i += st) out[parseInt(D.methods[v.m[i]][2], 16)] = v.m.slice(i + 1, i + st);
+        return { total: v.total, ototal: v.ototal, m: out };
+      });
+    }, some);
+    let fbad = 0, ffirst = '';
+    for (const [i, n] of some.entries()) {
+      const J = rangeJson(cg, trace, 'frame:' + n), got = views[i];
+      const dual = J.trace.clocks.length === 2, cpuFirst = J.trace.clock_used === 'cpu';
+      const exp = {};
+      for (const x of J.methods) {
+        const a = [x.inclusive_us, x.exclusive_us, x.calls, x.recursive_calls];
+        if (dual) a.push(...(cpuFirst ? [x.wall_inclusive_us, x.wall_exclusive_us] : [x.cpu_inclusive_us, x.cpu_exclusive_us]));
+        exp[parseInt(x.id, 16)] = a;
+      }
+      const ok = JSON.stringify(Object.entries(got.m).sort()) === JSON.stringify(Object.entries(exp).sort()) &&
+        got.total === J.total_us && (!dual || got.ototal === (cpuFirst ? J.wall_total_us : J.cpu_total_us));
+      if (!ok) { fbad++; ffirst = ffirst || `frame ${n}`; }
+    }
+    check(`${some.length} of ${C.n} frames' windows equal --range frame:N`, fbad === 0, `${fbad} differ, first ${ffirst}`);
 
     eq('no network requests', w.requests, []);
     eq('no dialogs', w.dialogs, []);

@@ -43,6 +43,11 @@
     return 'Window ' + U.ms(F) + '\u2013' + U.ms(T) + ' ms' +
       (fr ? ' (frame ' + fr.n + ', ' + threadName(fr.pi) + ')' : '');
   }
+  /* The page's data for window [F, T] (cgWindow.compute). */
+  function compute(F, T) {
+    return C.compute(th, F, T, { primary: W.primary, dual: !!W.dual, nlisted: W.nlisted,
+      nviews: pageData().views.length, flameFraction: W.flameFraction, flameDepth: W.flameDepth });
+  }
   /* Show window [F, T] (us on the axis; fr: the frame it is, or null). */
   function select(F, T, fr) {
     var D0 = pageData(), r, line, code;
@@ -61,8 +66,7 @@
       document.dispatchEvent(new CustomEvent('cg-window', { detail: null }));
       return;
     }
-    r = C.compute(th, F, T, { primary: W.primary, dual: !!W.dual, nlisted: W.nlisted, nviews: D0.views.length,
-      flameFraction: W.flameFraction, flameDepth: W.flameDepth });
+    r = compute(F, T);
     r.views.forEach(function (v, i) { v.g = D0.views[i].g; });
     line = ': ' + r.threads.length + ' thread' + (r.threads.length === 1 ? '' : 's') + ' ran in it, ' +
       U.ms(r.views[0].total) + ' ms in all (' + (W.primary ? 'cpu' : 'wall') + ' clock, sum over threads), ' +
@@ -97,6 +101,8 @@
     frames: frames, slowest: slow, origin: W.origin, axis: !W.primary, exact: !!th, why: why,
     budget: W.budget, calls: W.calls,
     current: function () { return cur; },
+    /* The all-threads view of window [F, T], without showing it (for checks). */
+    view: function (F, T) { return th ? compute(F, T).views[0] : null; },
     select: select, selectFrame: selectFrame, whole: whole, threadName: threadName,
   };
 }());
