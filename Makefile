@@ -37,6 +37,7 @@ PROG     := $(BUILD)/callgraph
 TRACEGEN := $(BUILD)/tracegen
 UNIT     := $(BUILD)/unit_tests
 FUZZREPLAY := $(BUILD)/fuzz_replay
+MWUCHECK := $(BUILD)/mwu_check
 
 .SECONDARY: $(ASSETINCS)
 .PHONY: all test check unit golden golden-update asan valgrind fuzz bench demo \
@@ -84,6 +85,9 @@ $(TRACEGEN): tests/gen/tracegen.c
 $(UNIT): $(UNITOBJS) $(BUILD)/libcg.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(MWUCHECK): tests/stats/mwu_check.c $(BUILD)/libcg.a
+	$(CC) $(CG_CFLAGS) $(LDFLAGS) -o $@ tests/stats/mwu_check.c $(BUILD)/libcg.a $(LDLIBS)
+
 $(FUZZREPLAY): tests/fuzz/fuzz_target.c tests/fuzz/replay_main.c $(BUILD)/libcg.a
 	$(CC) $(CG_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz_target.c tests/fuzz/replay_main.c $(BUILD)/libcg.a $(LDLIBS)
 
@@ -100,7 +104,7 @@ demo: deps
 
 # Every test but fuzzing; closes with "N passed, N failed".
 test check: deps
-	@$(MAKE) --no-print-directory all $(UNIT) $(FUZZREPLAY)
+	@$(MAKE) --no-print-directory all $(UNIT) $(FUZZREPLAY) $(MWUCHECK)
 	@sh tests/run.sh $(BUILD)
 
 unit: $(UNIT)
@@ -121,19 +125,20 @@ werror:
 	  echo "werror: $$cc"; \
 	  $(MAKE) --no-print-directory -s BUILD=build-werror-$$cc CC=$$cc CFLAGS="-O2 -g -Werror" \
 	    build-werror-$$cc/callgraph build-werror-$$cc/tracegen build-werror-$$cc/unit_tests \
-	    build-werror-$$cc/fuzz_replay || exit 1; \
+	    build-werror-$$cc/fuzz_replay build-werror-$$cc/mwu_check || exit 1; \
 	done
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
 	@$(MAKE) --no-print-directory BUILD=build-asan \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  LDFLAGS="-fsanitize=address,undefined" all build-asan/unit_tests build-asan/fuzz_replay
+	  LDFLAGS="-fsanitize=address,undefined" all build-asan/unit_tests build-asan/fuzz_replay \
+	  build-asan/mwu_check
 	@CG_SANITIZER=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  sh tests/run.sh build-asan
 
-valgrind: deps all $(UNIT) $(FUZZREPLAY)
+valgrind: deps all $(UNIT) $(FUZZREPLAY) $(MWUCHECK)
 	@CG_VALGRIND=1 sh tests/run.sh $(BUILD)
 
 fuzz:

@@ -16,14 +16,15 @@ _callgraph()
 	--clock)
 		COMPREPLY=($(compgen -W "wall cpu" -- "$cur"))
 		return ;;
-	-t|-j|--jobs|--max-nodes|--node-fraction|--edge-fraction|--thread|--focus|--hide)
+	-t|-j|--jobs|--max-nodes|--node-fraction|--edge-fraction|--thread|--focus|--hide|--fail-if-slower)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "-g -T -k -t -h --html -o -d --json --folded --clock
 			--thread --max-nodes --node-fraction --edge-fraction --no-fold
 			--focus --hide --short-names --slash-names --pprof
-			--speedscope --chrome-trace --callgrind -j --jobs -q --quiet --help --version" \
+			--speedscope --chrome-trace --callgrind --normalise --fail-if-slower
+			-j --jobs -q --quiet --help --version" \
 			-- "$cur"))
 		return
 	fi

@@ -14,6 +14,8 @@
 # -g OUT.svg, --html, --folded and the exports), each with its per-CPU-second
 # and per-wall-second rates, peak RSS and RSS per distinct edge, per method
 # that ran and per method id missing from the key.
+# The 100 MiB program trace is also compared as 10 runs against 10 (-d),
+# with its peak RSS beside 1 against 1.
 # The corpus traces in ../shared/corpus (or BENCH_CORPUS), when present, get
 # the -g OUT.svg timing too.  BENCH_QUICK=1 skips the 1 GiB traces (regular,
 # streaming, V2 layout B and program-shaped) and runs the output kinds on the
@@ -283,6 +285,26 @@ for name in ${BENCH_ONLY:-regular-10m regular-100m regular-1g streaming-1g v2-1g
 		v=$(verdict "$s_wall" "$s_cpu" 1 lt)
 		[ "$v" = "ok    " ] || note "$v $name -g out.svg: $s_wall s, $s_cpu cpu s (target < 1)" ;;
 		esac
+	fi
+	# Repeated runs (-d with several traces a side): 10 against 10 runs of
+	# the 100 MiB program, the same file each time, beside 1 against 1.
+	# Each run is reduced to a packed summary of its methods before the
+	# next is read: memory grows with methods and runs, not records.
+	if [ "$name" = program-10k-100m ]; then
+		set --
+		i=0
+		while [ "$i" -lt 10 ]; do set -- "$@" -d "$trace"; i=$((i + 1)); done
+		i=0
+		while [ "$i" -lt 10 ]; do set -- "$@" "$trace"; i=$((i + 1)); done
+		measure "$cg" -q --json "$tmp/runs.json" "$@"
+		r10=$m_rss c10=$m_cpu w10=$m_wall rc10=$m_rc
+		measure "$cg" -q --json "$tmp/runs.json" -d "$trace" "$trace"
+		r1=$m_rss
+		if [ "$rc10" = 0 ] && [ "$m_rc" = 0 ]; then
+			note "info   $name repeated runs, 10 against 10 (-d x10 TRACE x10 --json): peak RSS $r10 MB, $(awk -v w="$w10" 'BEGIN { printf "%.1f", w }') s, $c10 cpu s; 1 against 1: $r1 MB; one run --json: $j_rss MB"
+		else
+			note "MISSED $name repeated runs: callgraph failed: $(tail -n 1 "$tmp/stderr")"
+		fi
 	fi
 	grep -q "^$name " "$tmp/outtraces" || rm -f "$trace"
 done

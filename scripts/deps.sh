@@ -29,6 +29,8 @@ if [ "${CG_DEPS:-test}" = test ]; then
 	need golang-go have go
 	need valgrind have callgrind_annotate
 	need jq have jq
+	# The Mann-Whitney statistics checked against SciPy (tests/stats).
+	need python3-scipy /usr/bin/python3 -c "import scipy.stats"
 fi
 [ -z "$missing" ] && exit 0
 echo "callgraph: installing missing Debian packages:$missing"

@@ -116,6 +116,8 @@ part golden sh "$TOP/tests/golden/run.sh" "$UPDATE"
 
 # --- V2 traces give the profile of the v1-v3 trace of the same description --
 part v2-equiv sh "$TOP/tests/v2/equiv.sh"
+# --- V2 layout B: the unit from the summary, read from files, pipes, gzip ---
+part v2-units sh "$TOP/tests/v2/units.sh"
 
 # --- command-line options against hand-computed results ---------------------
 part cli sh "$TOP/tests/cli/run.sh" "$BUILD"
@@ -257,6 +259,10 @@ fi
 part bad-inputs sh "$TOP/tests/bad/run.sh" "$BUILD"
 part atomic sh "$TOP/tests/bad/atomic.sh" "$BUILD"
 part fuzz-replay "$BUILD/fuzz_replay" "$TOP/tests/fuzz/corpus" "$TOP/tests/fuzz/crashes"
+
+# --- repeated runs: statistics against SciPy, power and the gate ------------
+part stats /usr/bin/python3 "$TOP/tests/stats/check.py" "$BUILD"
+part runs sh "$TOP/tests/stats/runs.sh" "$BUILD"
 
 # --- shell completions, make install / uninstall ------------------------------
 part completion sh "$TOP/tests/completion/run.sh" "$BUILD"

@@ -3,10 +3,12 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "model/filter.h"
 #include "util/util.h"
@@ -20,6 +22,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_FOCUS, OPT_HIDE, OPT_SHORT_NAMES, OPT_PPROF, OPT_SPEEDSCOPE,
 	OPT_CHROME, OPT_CALLGRIND, OPT_SLASH_NAMES, OPT_NODE_FRACTION, OPT_EDGE_FRACTION, OPT_NO_FOLD,
 	OPT_RANGE, OPT_FRAMES,
+	OPT_NORMALISE, OPT_FAIL_SLOWER,
 };
 
 struct opt_doc {
@@ -41,7 +44,9 @@ static const struct opt_doc table[] = {
 	{ { NULL, 0, NULL, 0 }, 'h', NULL, "HTML report on standard output" },
 	{ { "html", required_argument, NULL, OPT_HTML }, 0, "FILE", "HTML report to FILE" },
 	{ { NULL, 0, NULL, 0 }, 'o', NULL, "dump the header, threads and every record with its depth" },
-	{ { NULL, 0, NULL, 0 }, 'd', "BASE", "compare: BASE is the earlier trace, TRACE the later one" },
+	{ { NULL, 0, NULL, 0 }, 'd', "BASE", "compare: BASE is the earlier trace, TRACE the later one; repeat -d, quote a glob ('before/*.trace') and give several TRACEs to compare repeated runs" },
+	{ { "normalise", no_argument, NULL, OPT_NORMALISE }, 0, NULL, "repeated runs: compare each run's share of its total instead of its times" },
+	{ { "fail-if-slower", required_argument, NULL, OPT_FAIL_SLOWER }, 0, "PCT", "repeated runs: exit 3 when the total, or a method with at least 1% of it, is significantly more than PCT% slower" },
 	{ { "json", required_argument, NULL, OPT_JSON }, 0, "FILE", "the whole profile as JSON to FILE (- for stdout), both clocks of a dual-clock trace" },
 	{ { "folded", required_argument, NULL, OPT_FOLDED }, 0, "FILE", "folded stacks (thread;a;b;c us) to FILE (- for stdout)" },
 	{ { "slash-names", no_argument, NULL, OPT_SLASH_NAMES }, 0, NULL, "folded frames as java/lang/String.equals (flamegraph.pl --colors java)" },
@@ -74,6 +79,7 @@ static void usage_long(FILE *f)
 	size_t i;
 
 	fprintf(f, "usage: callgraph [OPTIONS] TRACE\n"
+		   "       callgraph [OPTIONS] -d BASE [-d BASE...] TRACE [TRACE...]\n"
 		   "Android method trace (.trace, .trace.gz, NAME.key+NAME.data, - for stdin)\n"
 		   "to a text profile (default), call graph, HTML report, JSON or dump.\n\n");
 	for (i = 0; i < NOPTS; i++) {
@@ -91,7 +97,8 @@ static void usage_long(FILE *f)
 				 table[i].arg);
 		fprintf(f, "  %-24s %s\n", left, table[i].help);
 	}
-	fprintf(f, "\nExit status: 0 success, 1 bad input or I/O or rendering failure, 2 usage error.\n"
+	fprintf(f, "\nExit status: 0 success, 1 bad input or I/O or rendering failure, 2 usage error,\n"
+		   "3 --fail-if-slower found a significant slowdown.\n"
 		   "\nExamples:\n"
 		   "  callgraph app.trace                        text profile\n"
 		   "  callgraph -g graph.svg app.trace           call graph (.png .pdf .dot ...)\n"
@@ -99,7 +106,8 @@ static void usage_long(FILE *f)
 		   "  callgraph --thread main --focus '*.onDraw' app.trace\n"
 		   "  callgraph -d before.trace after.trace      compare two runs\n"
 		   "  callgraph --frames app.trace               the slowest frames and what ran in them\n"
-		   "  callgraph --range 1200:1500 app.trace      the profile of 1.2 s to 1.5 s\n");
+		   "  callgraph --range 1200:1500 app.trace      the profile of 1.2 s to 1.5 s\n"
+		   "  callgraph -d 'before/*.trace' after/*.trace   repeated runs, with statistics\n");
 }
 
 static int bad(const char *fmt, const char *arg)
@@ -147,6 +155,35 @@ static int parse_number(const char *s, double *out)
 	return 0;
 }
 
+static void list_add(const char ***list, size_t *n, const char *s)
+{
+	*list = xrealloc(*list, (*n + 2) * sizeof(**list));
+	(*list)[(*n)++] = s;
+	(*list)[*n] = NULL;
+}
+
+/* A trace argument onto a list: as given, unless it names no file and has
+ * a glob character, then the files it matches in glob(3)'s sorted order
+ * (none: as given, so that reading it names it). */
+static void add_traces(struct cg_opts *o, const char ***list, size_t *n, const char *arg)
+{
+	struct stat st;
+	glob_t g;
+	size_t i;
+
+	if (!strpbrk(arg, "*?[") || stat(arg, &st) == 0 ||
+	    glob(arg, 0, NULL, &g) != 0) {
+		list_add(list, n, arg);
+		return;
+	}
+	for (i = 0; i < g.gl_pathc; i++) {
+		o->owned = xrealloc(o->owned, (o->nowned + 1) * sizeof(*o->owned));
+		o->owned[o->nowned] = xstrdup(g.gl_pathv[i]);
+		list_add(list, n, o->owned[o->nowned++]);
+	}
+	globfree(&g);
+}
+
 int cli_parse(int argc, char **argv, struct cg_opts *o)
 {
 	struct option longs[NOPTS + 1];
@@ -161,6 +198,7 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 	o->edge_pct = CG_DEFAULT_EDGE_PCT;
 	o->max_nodes = CG_DEFAULT_MAX_NODES;
 	o->clock = CG_USE_WALL;
+	o->fail_slower = -1;
 	shorts[ns++] = ':';
 	for (i = 0; i < NOPTS; i++) {
 		if (table[i].lo.name)
@@ -198,7 +236,13 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 		case 'h': o->html_stdout = 1; break;
 		case OPT_HTML: o->html = optarg; break;
 		case 'o': o->dump = 1; break;
-		case 'd': o->diff_base = optarg; break;
+		case 'd': add_traces(o, &o->bases, &o->nbases, optarg); break;
+		case OPT_NORMALISE: o->normalise = 1; break;
+		case OPT_FAIL_SLOWER:
+			if (parse_number(optarg, &v) || v < 0 || v > 1e6)
+				return cli_free(o), bad("--fail-if-slower wants a percentage of at least 0, not '%s'", optarg);
+			o->fail_slower = v;
+			break;
 		case OPT_JSON: o->json = optarg; break;
 		case OPT_FOLDED: o->folded = optarg; break;
 		case OPT_PPROF: o->pprof = optarg; break;
@@ -283,9 +327,23 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 	}
 	if (optind >= argc)
 		return cli_free(o), bad("%s", "no TRACE given");
-	if (optind + 1 < argc)
+	if (optind + 1 < argc && !o->nbases)
 		return cli_free(o), bad("one TRACE only; unexpected '%s'", argv[optind + 1]);
-	o->trace = argv[optind];
+	for (; optind < argc; optind++)
+		add_traces(o, &o->traces, &o->ntraces, argv[optind]);
+	o->trace = o->traces[o->ntraces - 1];
+	o->diff_base = o->nbases ? o->bases[0] : NULL;
+	o->runs = o->nbases > 1 || o->ntraces > 1 || (o->nbases && o->json) || o->normalise ||
+		  o->fail_slower >= 0;
+	if (!o->nbases && (o->normalise || o->fail_slower >= 0))
+		return cli_free(o), bad("%s", o->normalise ? "--normalise goes with -d"
+							   : "--fail-if-slower goes with -d");
+	if (o->fail_slower >= 0 && (o->nbases < 2 || o->ntraces < 2))
+		return cli_free(o), bad("--fail-if-slower needs at least two runs a side (%s)",
+					o->nbases < 2 ? "give more -d BASE traces" : "give more TRACEs");
+	if (o->runs && (o->graph || o->dump || o->folded || o->pprof || o->speedscope ||
+			o->chrome || o->callgrind))
+		return cli_free(o), bad("%s", "-d with repeated runs goes with the text, -h or --json outputs");
 	if (o->keep_dot && !o->graph)
 		return cli_free(o), bad("%s", "-k goes with -g");
 	if (o->format && !o->graph)
@@ -303,7 +361,7 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 		return cli_free(o), bad("%s", "only one output can go to standard output");
 	if (o->slash_names && !o->folded)
 		return cli_free(o), bad("%s", "--slash-names goes with --folded");
-	if (o->diff_base && (o->dump || o->json || o->folded || o->pprof || o->speedscope ||
+	if (o->diff_base && !o->runs && (o->dump || o->json || o->folded || o->pprof || o->speedscope ||
 			     o->chrome || o->callgrind))
 		return cli_free(o), bad("%s", "-d compares two traces; it goes with the text, -h or -g outputs");
 	if (o->range_frame && o->diff_base)
@@ -319,6 +377,17 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 
 void cli_free(struct cg_opts *o)
 {
+	size_t i;
+
+	for (i = 0; i < o->nowned; i++)
+		free(o->owned[i]);
+	free(o->owned);
+	o->owned = NULL;
+	o->nowned = 0;
+	free(o->bases);
+	o->bases = NULL;
+	free(o->traces);
+	o->traces = NULL;
 	free(o->threads);
 	o->threads = NULL;
 	free(o->focus);

@@ -23,7 +23,17 @@ struct cg_opts {
 	int html_stdout;         /* -h */
 	const char *html;        /* --html FILE */
 	int dump;                /* -o */
-	const char *diff_base;   /* -d BASE */
+	const char *diff_base;   /* -d BASE: the first base */
+	const char **bases;      /* every -d BASE, patterns expanded */
+	size_t nbases;
+	const char **traces;     /* every TRACE operand, patterns expanded; trace is the last */
+	size_t ntraces;
+	int runs;                /* compare repeated runs (runs.h): more than one trace
+	                          * a side, or --json, --normalise or --fail-if-slower */
+	int normalise;           /* --normalise */
+	double fail_slower;      /* --fail-if-slower PCT; < 0 when not asked */
+	char **owned;            /* pattern expansions, freed by cli_free */
+	size_t nowned;
 	const char *json;        /* --json FILE ("-" = stdout) */
 	const char *folded;      /* --folded FILE ("-" = stdout) */
 	const char *pprof;       /* --pprof FILE ("-" = stdout) */

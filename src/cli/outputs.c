@@ -14,6 +14,7 @@
 #include "render/graph/render_gv.h"
 #include "render/report/render_html.h"
 #include "render/text/render_json.h"
+#include "render/text/render_runs.h"
 #include "render/export/render_pprof.h"
 #include "render/export/render_speedscope.h"
 #include "render/text/render_text.h"
@@ -39,8 +40,11 @@ PATH_FN(path_speedscope, single(o, o->speedscope))
 PATH_FN(path_chrome, single(o, o->chrome))
 PATH_FN(path_callgrind, single(o, o->callgrind))
 PATH_FN(path_dump, single(o, o->dump ? "-" : NULL))
-PATH_FN(path_diff_text, o->diff_base && o->text ? "-" : NULL)
-PATH_FN(path_diff_html, !o->diff_base ? NULL : o->html ? o->html : o->html_stdout ? "-" : NULL)
+PATH_FN(path_diff_text, o->diff_base && !o->runs && o->text ? "-" : NULL)
+PATH_FN(path_diff_html, !o->diff_base || o->runs ? NULL : o->html ? o->html : o->html_stdout ? "-" : NULL)
+PATH_FN(path_runs_text, o->runs && o->text ? "-" : NULL)
+PATH_FN(path_runs_json, o->runs ? o->json : NULL)
+PATH_FN(path_runs_html, !o->runs ? NULL : o->html ? o->html : o->html_stdout ? "-" : NULL)
 PATH_FN(path_graph, o->graph)
 
 /* -k: FILE.dot beside an image (a dot graph is its own source). */
@@ -79,6 +83,21 @@ static int do_diff_html(const struct cg_job *j, struct strbuf *out, struct cg_er
 	return render_diff_html(j->r, out, err);
 }
 
+static int do_runs_text(const struct cg_job *j, struct strbuf *out, struct cg_error *err)
+{
+	return render_runs_text(j->r, out, err);
+}
+
+static int do_runs_json(const struct cg_job *j, struct strbuf *out, struct cg_error *err)
+{
+	return render_runs_json(j->r, out, err);
+}
+
+static int do_runs_html(const struct cg_job *j, struct strbuf *out, struct cg_error *err)
+{
+	return render_runs_html(j->r, out, err);
+}
+
 static int do_graph(const struct cg_job *j, struct strbuf *out, struct cg_error *err)
 {
 	return render_graph(j->r, profile_view(j->r->profile, -1), j->graph_format, out, err);
@@ -93,6 +112,10 @@ static int do_graph_dot(const struct cg_job *j, struct strbuf *out, struct cg_er
 static const struct cg_output_kind table[] = {
 	{ "diff-text", "-d BASE", NEED_VIEW, path_diff_text, do_diff_text },
 	{ "diff-html", "-d BASE with -h or --html FILE", NEED_VIEW, path_diff_html, do_diff_html },
+	{ "runs-text", "-d with repeated runs", NEED_VIEW, path_runs_text, do_runs_text },
+	{ "runs-json", "-d with --json FILE", NEED_VIEW, path_runs_json, do_runs_json },
+	{ "runs-html", "-d with repeated runs and -h or --html FILE", NEED_VIEW, path_runs_html,
+	  do_runs_html },
 	{ "text", "(default)", NEED_VIEW | NEED_EDGES, path_text, do_text },
 	{ "json", "--json FILE", NEED_VIEW | NEED_EDGES, path_json, do_json },
 	{ "html", "-h, --html FILE",

@@ -18,6 +18,8 @@
 #include "model/observe_async.h"
 #include "model/diff.h"
 #include "render/text/dump.h"
+#include "model/runs.h"
+#include "cli/gate.h"
 #include "model/events.h"
 #include "model/pagelog.h"
 #include "model/frames.h"
@@ -434,8 +436,28 @@ static int names_input(const char *path, const char *trace)
  * from there: "callgraph --json in.trace - < in.trace". */
 static int names_stdin(const char *path, const struct cg_opts *o)
 {
-	return (strcmp(o->trace, "-") == 0 || (o->diff_base && strcmp(o->diff_base, "-") == 0)) &&
-	       output_same_as_fd(path, STDIN_FILENO);
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < o->nbases; i++)
+		any |= strcmp(o->bases[i], "-") == 0;
+	for (i = 0; i < o->ntraces; i++)
+		any |= strcmp(o->traces[i], "-") == 0;
+	return any && output_same_as_fd(path, STDIN_FILENO);
+}
+
+/* 1 when path is one of the traces read. */
+static int names_any_input(const char *path, const struct cg_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nbases; i++)
+		if (names_input(path, o->bases[i]))
+			return 1;
+	for (i = 0; i < o->ntraces; i++)
+		if (names_input(path, o->traces[i]))
+			return 1;
+	return 0;
 }
 
 /* The graph format is known and offered, and no output is an input.
@@ -456,8 +478,7 @@ static int check_outputs(const struct cg_opts *o, const char *gfmt, const struct
 	for (i = 0; i < plan->n; i++) {
 		const char *p = plan->out[i].path;
 
-		if (names_input(p, o->trace) || names_stdin(p, o) ||
-		    (o->diff_base && names_input(p, o->diff_base))) {
+		if (names_any_input(p, o) || names_stdin(p, o)) {
 			fprintf(stderr, "callgraph: %s: refusing to overwrite an input trace\n", p);
 			return 1;
 		}
@@ -558,6 +579,34 @@ static int frame_window(const struct cg_opts *o, struct cg_window_spec *spec)
 	return 0;
 }
 
+/* Repeated runs: every base, and every later trace but the last, read
+ * one at a time and reduced to its summary; their warnings are kept in
+ * warn.  0, or 1 with the one line printed. */
+static int runs_load(const struct cg_opts *o, struct cg_runs *rs, struct strbuf *warn)
+{
+	size_t side, i;
+
+	for (side = 0; side < 2; side++) {
+		const char **list = side ? o->traces : o->bases;
+		size_t n = side ? o->ntraces - 1 : o->nbases;
+
+		for (i = 0; i < n; i++) {
+			struct loaded B;
+			struct cg_report rb;
+
+			memset(&B, 0, sizeof(B));
+			if (load(list[i], o, NEED_VIEW, NULL, o->range_text ? &o->range : NULL, &B))
+				return 1;
+			report_fill(&rb, list[i], o, &B, o->range_text ? &o->range : NULL);
+			runs_add(rs, (enum cg_runs_side)side, profile_view(B.profile, -1), list[i],
+				 report_clock_name(&rb));
+			warnings_text(list[i], B.profile, warn);
+			loaded_free(&B);
+		}
+	}
+	return 0;
+}
+
 /* Render planned output i into its staged output, in chunks.  0, or 1 with
  * the one line printed. */
 static int render_one(const struct cg_planned *pd, struct cg_staged *s, const struct cg_job *j)
@@ -633,6 +682,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	struct cg_job job = { &r, NULL, 0 };
 	struct cg_diff_base *base = NULL;
 	struct cg_diff *diff = NULL;
+	struct cg_runs *runs = NULL;
 	struct strbuf base_warn;
 	struct cg_plan plan;
 	struct cg_output_set *set = output_set_create();
@@ -654,7 +704,13 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 		rc = 1;
 		goto done;
 	}
-	if (o->diff_base && !(base = base_load(o, &base_warn))) {
+	if (o->runs) {
+		runs = runs_create();
+		if (runs_load(o, runs, &base_warn)) {
+			rc = 1;
+			goto done;
+		}
+	} else if (o->diff_base && !(base = base_load(o, &base_warn))) {
 		rc = 1;
 		goto done;
 	}
@@ -691,6 +747,13 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 		base = NULL;
 		r.diff = diff;
 	}
+	if (runs) {
+		runs_add(runs, CG_RUNS_LATER, profile_view(L.profile, -1), o->trace,
+			 report_clock_name(&r));
+		runs_finish(runs);
+		r.runs = runs;
+		r.normalise = o->normalise;
+	}
 	/* Files first, then standard output and devices, which cannot be taken
 	 * back: a failure while rendering leaves the terminal untouched. */
 	for (pass = 0; pass < 2; pass++) {
@@ -711,11 +774,14 @@ done:
 		fprintf(stderr, "callgraph: %s\n", err.msg);
 		rc = 1;
 	}
+	if (!rc && runs && o->fail_slower >= 0 && gate_check(&r, o->fail_slower))
+		rc = -1;
 	free(staged);
 	outputs_plan_free(&plan);
+	runs_free(runs);
 	diff_free(diff);
 	diff_base_free(base);
 	strbuf_free(&base_warn);
 	loaded_free(&L);
-	return usage ? CG_EXIT_USAGE : rc ? CG_EXIT_FAILURE : CG_EXIT_OK;
+	return usage ? CG_EXIT_USAGE : rc < 0 ? CG_EXIT_SLOWER : rc ? CG_EXIT_FAILURE : CG_EXIT_OK;
 }

@@ -13,6 +13,8 @@ enum cg_exit {
 	CG_EXIT_FAILURE = 1, /* unreadable or invalid input, I/O or rendering
 	                      * failure, memory exhaustion */
 	CG_EXIT_USAGE = 2,   /* bad options or arguments */
+	CG_EXIT_SLOWER = 3,  /* --fail-if-slower: every output written, and a row
+	                      * got significantly slower than allowed */
 };
 
 /* Report memory exhaustion as a failure of the file being read (one line,
@@ -20,7 +22,8 @@ enum cg_exit {
 void run_install_oom_hook(void);
 
 /* Run o.  stdout_closed: the caller closed standard output (">&-"), so an
- * output there fails.  Returns CG_EXIT_OK or CG_EXIT_FAILURE. */
+ * output there fails.  Returns CG_EXIT_OK, CG_EXIT_FAILURE or
+ * CG_EXIT_SLOWER. */
 enum cg_exit run(const struct cg_opts *o, int stdout_closed);
 
 #endif

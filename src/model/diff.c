@@ -277,6 +277,41 @@ struct cg_diff_base *diff_base_create(const struct cg_view *v, const struct cg_d
 	return b;
 }
 
+int diff_base_entry(const struct cg_diff_base *b, size_t *off, const char **klass,
+		    const char **name, const char **sig, struct cg_diff_side *side)
+{
+	struct bentry e;
+
+	if (*off >= b->len)
+		return 0;
+	entry_read(b, *off, &e);
+	if (e.has_class)
+		*klass = e.klass;
+	*name = e.name;
+	*sig = e.sig;
+	*side = e.side;
+	*off = e.next;
+	return 1;
+}
+
+uint64_t diff_base_totals(const struct cg_diff_base *b, uint64_t *o_total, int *has_other,
+			  enum cg_clock_sel *primary)
+{
+	if (o_total)
+		*o_total = b->o_total_us;
+	if (has_other)
+		*has_other = b->has_other;
+	if (primary)
+		*primary = b->primary;
+	return b->total_us;
+}
+
+int diff_key_cmp(const char *ka, const char *na, const char *sa, const char *kb, const char *nb,
+		 const char *sb)
+{
+	return cmp_names(ka, na, sa, kb, nb, sb);
+}
+
 void diff_base_free(struct cg_diff_base *b)
 {
 	size_t k;

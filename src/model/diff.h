@@ -72,6 +72,23 @@ void diff_run_fill(struct cg_diff_run *run, const char *file, const char *clock,
 struct cg_diff_base *diff_base_create(const struct cg_view *base, const struct cg_diff_run *run);
 void diff_base_free(struct cg_diff_base *b);
 
+/* The entries of a base in key order: *off starts at 0 and *klass at NULL;
+ * each call fills *side (ran = 1) and the key (class with its '/' as in the
+ * trace, name, signature; strings live as long as the base) and moves *off
+ * on.  Returns 0 when every entry has been read. */
+int diff_base_entry(const struct cg_diff_base *b, size_t *off, const char **klass,
+		    const char **name, const char **sig, struct cg_diff_side *side);
+
+/* The base's total on its primary clock and *o_total (may be NULL) on the
+ * other one; *has_other (may be NULL) 1 when it carries both clocks, with
+ * *primary (may be NULL) its primary clock. */
+uint64_t diff_base_totals(const struct cg_diff_base *b, uint64_t *o_total, int *has_other,
+			  enum cg_clock_sel *primary);
+
+/* The order of match keys: < 0, 0 or > 0 as a sorts before b. */
+int diff_key_cmp(const char *ka, const char *na, const char *sa, const char *kb, const char *nb,
+		 const char *sb);
+
 /* Compare the base with the finished view later; the diff takes base over.
  * Never fails. */
 struct cg_diff *diff_create(struct cg_diff_base *base, const struct cg_view *later);

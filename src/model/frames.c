@@ -69,8 +69,12 @@ struct cg_frames {
 	int has_next;
 	/* After frames_finish. */
 	struct cg_frame *list;
-	struct cg_frame_method **methods; /* per list index, NULL when none */
-	size_t *nmethods;
+	struct {
+		size_t frame;     /* list index */
+		struct cg_frame_method *m;
+		size_t n;
+	} kept_methods[FRAMES_TOP];
+	size_t nkept;
 	size_t slow[FRAMES_TOP];
 	size_t nslow;
 	uint64_t *sorted[2];      /* durations, wall and cpu, ascending */
@@ -375,11 +379,8 @@ void frames_free(struct cg_frames *f)
 	}
 	for (i = 0; i < FRAMES_TOP; i++)
 		table_free(&f->kept[i]);
-	if (f->methods)
-		for (i = 0; i < f->nraw; i++)
-			free(f->methods[i]);
-	free(f->methods);
-	free(f->nmethods);
+	for (i = 0; i < f->nkept; i++)
+		free(f->kept_methods[i].m);
 	free(f->list);
 	free(f->sorted[0]);
 	free(f->sorted[1]);
@@ -447,8 +448,6 @@ void frames_finish(struct cg_frames *f, const struct cg_profile *p)
 	if (f->nraw)
 		qsort(f->raw, f->nraw, sizeof(*f->raw), by_start);
 	f->list = xcalloc(f->nraw ? f->nraw : 1, sizeof(*f->list));
-	f->methods = xcalloc(f->nraw ? f->nraw : 1, sizeof(*f->methods));
-	f->nmethods = xcalloc(f->nraw ? f->nraw : 1, sizeof(*f->nmethods));
 	f->sorted[0] = xcalloc(f->nraw ? f->nraw : 1, sizeof(uint64_t));
 	f->sorted[1] = xcalloc(f->nraw ? f->nraw : 1, sizeof(uint64_t));
 	for (i = 0; i < f->nraw; i++) {
@@ -474,8 +473,9 @@ void frames_finish(struct cg_frames *f, const struct cg_profile *p)
 			}
 			primary_is_p = p_wall;
 			qsort(m, t->n, sizeof(*m), by_line);
-			f->methods[i] = m;
-			f->nmethods[i] = t->n;
+			f->kept_methods[f->nkept].frame = i;
+			f->kept_methods[f->nkept].m = m;
+			f->kept_methods[f->nkept++].n = t->n;
 		}
 	}
 	qsort(f->sorted[0], f->nraw, sizeof(uint64_t), by_u64);
@@ -490,6 +490,9 @@ void frames_finish(struct cg_frames *f, const struct cg_profile *p)
 			f->slow[k] = f->slow[k - 1];
 		f->slow[k] = i;
 	}
+	/* The list, sorted, is all that is read from here on. */
+	free(f->raw);
+	f->raw = NULL;
 }
 
 const char *frames_pattern(const struct cg_frames *f)
@@ -515,8 +518,16 @@ size_t frames_slowest(const struct cg_frames *f, const size_t **idx)
 
 size_t frames_methods(const struct cg_frames *f, size_t i, const struct cg_frame_method **out)
 {
-	*out = i < f->nraw ? f->methods[i] : NULL;
-	return i < f->nraw ? f->nmethods[i] : 0;
+	size_t k;
+
+	for (k = 0; k < f->nkept; k++) {
+		if (f->kept_methods[k].frame == i) {
+			*out = f->kept_methods[k].m;
+			return f->kept_methods[k].n;
+		}
+	}
+	*out = NULL;
+	return 0;
 }
 
 uint64_t frames_percentile(const struct cg_frames *f, int cpu, unsigned q)

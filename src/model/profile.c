@@ -445,8 +445,22 @@ static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
 		ts->index = (uint32_t)p->nthreads;
 		p->threads[p->nthreads++] = ts;
 	}
-	p->by_tid[tid] = ts;
+	if (tid <= 0xffff) {
+		p->by_tid[tid] = ts;
+	} else {
+		p->big = xgrow(p->big, &p->cap_big, p->nbig + 1, sizeof(*p->big));
+		p->big[p->nbig].tid = tid;
+		p->big[p->nbig].ts = ts;
+		itab_insert(&p->big_tab, (uint32_t)p->nbig++, p->big, sizeof(*p->big));
+	}
 	return ts;
+}
+
+struct tstate *profile_thread_big(const struct cg_profile *p, uint32_t tid)
+{
+	uint32_t i = itab_find(&p->big_tab, tid, p->big, sizeof(*p->big));
+
+	return i == ITAB_NONE ? NULL : p->big[i].ts;
 }
 
 /* Advance a thread's clock; count: a wrap or backward step is a warning. */
@@ -468,13 +482,13 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 
 	for (i = 0; i < n && !p->abandoned; i++) {
 		const struct cg_record *r = &recs[i];
-		struct tstate *ts = p->by_tid[r->tid & 0xffff];
+		struct tstate *ts = profile_thread_find(p, r->tid);
 		uint32_t raw = cpu ? r->t_cpu : r->t_wall;
 		uint32_t other = cpu ? r->t_wall : r->t_cpu;
 		uint64_t elapsed, o_elapsed, before, o_before;
 
 		if (!ts)
-			ts = thread_new(p, r->tid & 0xffff);
+			ts = thread_new(p, r->tid);
 		if (!ts->selected) {
 			p->stats.skipped++;
 			continue;
@@ -593,6 +607,7 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 	struct cg_profile *p = xcalloc(1, sizeof(*p));
 
 	p->st = st;
+	p->big_tab.key4 = 1;
 	if (opts)
 		p->opts = *opts;
 	if (!p->opts.max_depth)
@@ -697,6 +712,10 @@ void profile_free(struct cg_profile *p)
 		return;
 	for (i = 0; i < 65536; i++)
 		thread_free(p->by_tid[i]);
+	for (i = 0; i < p->nbig; i++)
+		thread_free(p->big[i].ts);
+	free(p->big);
+	itab_free(&p->big_tab);
 	free(p->threads);
 	free(p->pthreads);
 	profile_view_free(&p->all);

@@ -124,7 +124,7 @@ void profile_merge(struct cg_profile *p, struct cg_profile *q)
 
 	for (i = 0; i < q->nthreads; i++) {
 		const struct tstate *qs = q->threads[i];
-		struct tstate *ps = p->by_tid[qs->tid];
+		struct tstate *ps = profile_thread_find(p, qs->tid);
 
 		if (!ps) {
 			/* First met in q: its clocks start there. */
@@ -158,7 +158,7 @@ void profile_unpark(struct cg_profile *p, const struct cg_profile *q)
 			fr[k].entry = qs->stack[k].entry;
 			fr[k].o_entry = qs->stack[k].o_entry;
 		}
-		push_frames(p, p->by_tid[qs->tid], fr, qs->parked);
+		push_frames(p, profile_thread_find(p, qs->tid), fr, qs->parked);
 	}
 	free(fr);
 }

@@ -75,7 +75,7 @@ static struct tl_thread *thread_slot(struct cg_timeline *tl, uint32_t i)
 	if (i >= tl->nth) {
 		size_t n = (size_t)i + 1;
 
-		/* Doubling: threads appear one by one, up to 65536 of them. */
+		/* Doubling: threads appear one by one. */
 		tl->th = xgrow(tl->th, &tl->cap_th, n, sizeof(*tl->th));
 		memset(tl->th + tl->nth, 0, (n - tl->nth) * sizeof(*tl->th));
 		tl->nth = n;

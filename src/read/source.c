@@ -662,6 +662,87 @@ void source_seek(struct cg_source *s, uint64_t off)
 	s->in_done = off;
 }
 
+/* An unnamed file in $TMPDIR or /tmp, gone when closed. */
+static int open_unnamed(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+#ifdef O_TMPFILE
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		return fd;
+#endif
+	if ((size_t)snprintf(path, sizeof(path), "%s/callgraph-input.XXXXXX", dir) >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	fd = mkstemp(path);
+	if (fd >= 0)
+		unlink(path);
+	return fd;
+}
+
+static int write_all(int fd, const unsigned char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = ENOSPC;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+struct cg_source *source_spool(struct cg_source *src, const void *head, size_t n,
+			       struct cg_error *err)
+{
+	struct cg_source *s = source_new();
+	unsigned char *buf = NULL;
+	uint64_t size = n;
+	ssize_t r;
+
+	s->owns_fds = 1;
+	s->nfds = 1;
+	s->fds[0] = open_unnamed();
+	if (s->fds[0] < 0) {
+		cg_error_set(err, -1, "cannot create a temporary copy of the input: %s",
+			     strerror(errno));
+		goto fail;
+	}
+	if (write_all(s->fds[0], head, n))
+		goto write_fail;
+	buf = xmalloc(SLOT);
+	while ((r = source_read(src, buf, SLOT, err)) > 0) {
+		if (write_all(s->fds[0], buf, (size_t)r))
+			goto write_fail;
+		size += (uint64_t)r;
+	}
+	if (r < 0)
+		goto fail;
+	free(buf);
+	s->in_total = size;
+	source_seek(s, n);
+	return s;
+write_fail:
+	cg_error_set(err, (int64_t)size, "cannot write a temporary copy of the input: %s",
+		     strerror(errno));
+fail:
+	free(buf);
+	source_free(s);
+	return NULL;
+}
+
 void source_set_limit(struct cg_source *s, uint64_t max_bytes)
 {
 	s->limit = max_bytes;

@@ -45,6 +45,13 @@ ssize_t source_pread(const struct cg_source *src, void *buf, size_t n, uint64_t 
 		     struct cg_error *err);
 /* Go on reading a source_span source at stream offset off. */
 void source_seek(struct cg_source *src, uint64_t off);
+/* The n bytes of head (what was read of src so far) and the rest of src,
+ * copied to an unnamed temporary file: a new source that source_span
+ * accepts, positioned after head.  src is read to its end and stays the
+ * caller's.  NULL (err filled) on a read error of src or when the copy
+ * cannot be written. */
+struct cg_source *source_spool(struct cg_source *src, const void *head, size_t n,
+			       struct cg_error *err);
 /* Cap on decompressed bytes (gzip bombs); 0 = none.  Exceeding it is an error. */
 void source_set_limit(struct cg_source *src, uint64_t max_bytes);
 

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/itab.h"
 #include "util/strbuf.h"
 #include "util/strpool.h"
 #include "util/util.h"
 
-#define NO_THREAD UINT32_MAX
 
 /* A method as its definition gave it, kept compact until someone asks for
  * its cg_method_info: class, signature and source are interned (they repeat
@@ -37,7 +37,7 @@ struct cg_symtab {
 
 	struct cg_thread_info *threads;
 	size_t nthreads, cap_threads;
-	uint32_t *by_tid;    /* 65536 entries: thread index or NO_THREAD */
+	struct cg_itab tids; /* tid -> thread index (a thread's first field is its tid) */
 };
 
 struct cg_symtab *symtab_create(void)
@@ -46,8 +46,7 @@ struct cg_symtab *symtab_create(void)
 
 	st->nslots = 1024;
 	st->slots = xcalloc(st->nslots, sizeof(*st->slots));
-	st->by_tid = xmalloc(65536 * sizeof(*st->by_tid));
-	memset(st->by_tid, 0xff, 65536 * sizeof(*st->by_tid));
+	st->tids.key4 = 1;
 	st->pool = strpool_create();
 	return st;
 }
@@ -65,7 +64,7 @@ void symtab_free(struct cg_symtab *st)
 	free(st->refs);
 	free(st->slots);
 	free(st->threads);
-	free(st->by_tid);
+	itab_free(&st->tids);
 	free(st);
 }
 
@@ -395,20 +394,20 @@ static struct cg_thread_info *add_thread(struct cg_symtab *st, uint32_t tid, con
 	struct cg_thread_info *t;
 
 	st->threads = xgrow(st->threads, &st->cap_threads, st->nthreads + 1, sizeof(*t));
-	st->by_tid[tid & 0xffff] = (uint32_t)st->nthreads;
-	t = &st->threads[st->nthreads++];
+	t = &st->threads[st->nthreads];
 	t->tid = tid;
 	t->name = xstrdup(name);
 	t->named = named;
+	itab_insert(&st->tids, (uint32_t)st->nthreads++, st->threads, sizeof(*t));
 	return t;
 }
 
 void symtab_define_thread(struct cg_symtab *st, uint32_t tid, const char *name, int replace)
 {
-	uint32_t i = st->by_tid[tid & 0xffff];
+	uint32_t i = itab_find(&st->tids, tid, st->threads, sizeof(*st->threads));
 	struct cg_thread_info *t;
 
-	if (i == NO_THREAD) {
+	if (i == ITAB_NONE) {
 		add_thread(st, tid, name, 1);
 		return;
 	}
@@ -422,13 +421,13 @@ void symtab_define_thread(struct cg_symtab *st, uint32_t tid, const char *name, 
 
 const struct cg_thread_info *symtab_thread(struct cg_symtab *st, uint32_t tid)
 {
-	uint32_t i = st->by_tid[tid & 0xffff];
+	uint32_t i = itab_find(&st->tids, tid, st->threads, sizeof(*st->threads));
 	char buf[32];
 
-	if (i != NO_THREAD)
+	if (i != ITAB_NONE)
 		return &st->threads[i];
-	snprintf(buf, sizeof(buf), "thread %u", tid & 0xffff);
-	return add_thread(st, tid & 0xffff, buf, 0);
+	snprintf(buf, sizeof(buf), "thread %u", tid);
+	return add_thread(st, tid, buf, 0);
 }
 
 size_t symtab_thread_count(const struct cg_symtab *st)

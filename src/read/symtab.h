@@ -42,7 +42,7 @@ struct cg_method_info {
 };
 
 struct cg_thread_info {
-	uint32_t tid;      /* id as in the records (16 bits) */
+	uint32_t tid;      /* id as in the records: 16 bits (v1-v3) or 32 (V2) */
 	const char *name;  /* "thread <tid>" when never named */
 	int named;
 };

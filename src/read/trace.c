@@ -225,6 +225,7 @@ void trace_free(struct cg_trace *t)
 	if (!t)
 		return;
 	v2_free(t->v2);
+	source_free(t->spool);
 	symtab_free(t->st);
 	strbuf_free(&t->key);
 	free(t->vm);

@@ -31,7 +31,7 @@ enum cg_action { CG_ENTER = 0, CG_EXIT = 1, CG_UNWIND = 2, CG_ACTION3 = 3 };
  * time field; for dual traces the first field (thread CPU) and the second
  * (wall). */
 struct cg_record {
-	uint32_t tid;
+	uint32_t tid;     /* thread id: 16 bits in v1-v3 (8 in v1), 32 in V2 */
 	uint32_t method;  /* symtab key: the raw id, low 2 bits cleared (v1-v3), or
 			   * the key the reader gave a 64-bit V2 id */
 	uint32_t t_cpu;
@@ -59,7 +59,7 @@ struct cg_trace_info {
 	uint64_t records;     /* records delivered so far */
 	int v2_gen;           /* V2 block layout 'A', 'B' or 'C'; 0 for v1-v3 or before
 			       * the first block */
-	int v2_ns;            /* V2 'B' times read as ns (else µs) */
+	int v2_ns;            /* V2 'B' times read as ns (else µs), as the summary says */
 };
 
 struct cg_trace;

@@ -20,6 +20,7 @@ struct cg_v2;
 
 struct cg_trace {
 	struct cg_source *src;
+	struct cg_source *spool; /* owned: src copied to a temporary file (V2) */
 	struct cg_symtab *st;
 	struct cg_trace_info info;
 	char *vm;

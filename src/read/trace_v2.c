@@ -11,11 +11,12 @@
  *      (ticks << 2 | action) first, a method delta on entries only.
  * C is told by a non-zero counter frequency at header offset 22; A from B by
  * which block header is consistent with the bytes that follow the first
- * block.  µs from ns (B) by the header start time, checked against the
- * summary's elapsed-time key at the end.
+ * block.  B's unit, µs or ns, is the one its summary names; the summary is
+ * the last packet, read before any record (trace_v2meta.c).
  *
  * Each 64-bit id gets a 32-bit key (what cg_record carries); the symtab keeps
- * the full id.  Memory is bounded by methods, threads and (C) stack depth.
+ * the full id.  Thread ids are carried whole (32 bits).  Memory is bounded
+ * by methods, threads and (C) stack depth.
  */
 #include "read/trace_v2int.h"
 
@@ -148,7 +149,7 @@ static int decode_c(struct cg_trace *t, const unsigned char **pp, const unsigned
 	struct cg_v2 *v = t->v2;
 	const unsigned char *p = *pp, *at;
 	uint64_t d, ta, m = v->prev_m;
-	struct v2_stack *s = &v->stacks[v->tid & 0xffff];
+	struct v2_stack *s = &v->stacks[v->cur_stack];
 	int rc, action;
 	uint32_t key;
 
@@ -240,6 +241,8 @@ static int block_header(struct cg_trace *t, struct cg_error *err)
 		else
 			v->gen = GEN_B;   /* and let the checks below say what is wrong */
 		t->info.v2_gen = v->gen;
+		if (v2_set_unit(t, off, err))
+			return -1;
 	}
 	if (v->gen == GEN_A)
 		hsz = v->dual ? 25 : 21;
@@ -250,8 +253,6 @@ static int block_header(struct cg_trace *t, struct cg_error *err)
 		return v2_past_end(t, off, "event block header", hsz, a, err);
 	p = t->buf + t->pos;
 	v->tid = get_le32(p + 1);
-	if (v2_tid_check(t, v->tid, off, err))
-		return -1;
 	v->prev_ma = v->prev_wall = v->prev_cpu = v->prev_ta = v->prev_m = 0;
 	if (v->gen == GEN_A) {
 		/* u8 first method|action, [u4 cpu], [u4 wall], u2 count - 1, u2 size */
@@ -282,8 +283,8 @@ static int block_header(struct cg_trace *t, struct cg_error *err)
 		size = get_le32(p + 8);
 		v->left = v->count;
 	}
-	if (v->gen == GEN_C && !v->stacks)
-		v->stacks = xcalloc(65536, sizeof(*v->stacks));
+	if (v->gen == GEN_C)
+		v->cur_stack = v2_stack_of(v, v->tid);
 	v->blk_off = off;
 	v->end = off + hsz + size;
 	v->in_block = 1;
@@ -313,7 +314,7 @@ int v2_open(struct cg_trace *t, struct cg_error *err)
 	v->freq = get_le64(h + 22);
 	v->nslots = 1024;
 	v->slots = xcalloc(v->nslots, sizeof(*v->slots));
-	v->tid_full = xcalloc(65536, sizeof(*v->tid_full));
+	v->stack_tab.key4 = 1;
 	t->info.layout = v->streaming ? CG_LAYOUT_STREAMING : CG_LAYOUT_REGULAR;
 	t->info.header_version = (int)hv;
 	t->info.version = (int)(hv & 0x0f);
@@ -331,15 +332,17 @@ int v2_open(struct cg_trace *t, struct cg_error *err)
 		t->info.clock = CG_CLOCK_WALL;
 		t->info.start_us = v->start_raw / 1000;
 		t->info.v2_gen = GEN_C;
-	} else {
-		/* B wrote its start time in µs (Android 15 QPR1/QPR2) and later in
-		 * ns.  CLOCK_MONOTONIC at or above 10^12 ns is 16.7 minutes of
-		 * uptime; as µs it would be 11.6 days.  The summary confirms. */
-		v->unit = v->start_raw >= NS_START ? U_NS : U_US;
-		t->info.start_us = v->unit == U_NS ? v->start_raw / 1000 : v->start_raw;
+		t->pos += HEADER_SIZE;
+		return 0;
 	}
-	t->info.v2_ns = v->unit == U_NS;
+	/* B wrote µs (Android 15 QPR1/QPR2) and later ns, with nothing but the
+	 * summary's elapsed-time key to tell them apart; A wrote µs.  Which
+	 * layout this is shows at the first event block. */
 	t->pos += HEADER_SIZE;
+	if (v2_find_unit(t, err))
+		return -1;
+	if (v->unit != U_NONE)
+		v2_set_start(t);
 	return 0;
 }
 
@@ -480,11 +483,10 @@ void v2_free(struct cg_v2 *v)
 {
 	if (!v)
 		return;
-	if (v->stacks)
-		for (size_t i = 0; i < 65536; i++)
-			free(v->stacks[i].key);
+	for (size_t i = 0; i < v->nstacks; i++)
+		free(v->stacks[i].key);
 	free(v->stacks);
-	free(v->tid_full);
+	itab_free(&v->stack_tab);
 	free(v->m);
 	free(v->slots);
 	free(v);

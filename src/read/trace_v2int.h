@@ -9,16 +9,17 @@
 #include <stdint.h>
 
 #include "read/trace_int.h"
+#include "util/itab.h"
 
 enum { GEN_UNKNOWN, GEN_A = 'A', GEN_B = 'B', GEN_C = 'C' };
-enum { U_US, U_NS, U_TICKS };
+enum { U_US, U_NS, U_TICKS, U_NONE };
 
 #define HEADER_SIZE 32
 #define MAX_REC_BYTES 30          /* three LEB128 values of at most 10 bytes */
 #define CHUNK (1u << 20)
 #define PROBE_MAX (16u << 20)     /* look-ahead allowed to tell A from B */
 #define MAX_FREQ 1000000000000ULL /* 1 THz: above it the frequency is garbage */
-#define NS_START 1000000000000ULL /* header start >= this: ns (B), see below */
+#define SUMMARY_MAX (3 + 65535)   /* a summary packet: u1 3, u2 length, text */
 #define MAX_STACK (1u << 24)
 
 struct v2_meth {
@@ -28,7 +29,9 @@ struct v2_meth {
 	uint32_t defined;
 };
 
+/* C: a thread's open entries (tid first, as stack_tab reads it). */
 struct v2_stack {
+	uint32_t tid;
 	uint32_t *key;
 	size_t n, cap;
 };
@@ -36,6 +39,7 @@ struct v2_stack {
 struct cg_v2 {
 	int gen, unit, dual, streaming;
 	uint64_t freq, start_raw;
+	const char *no_unit;  /* unit U_NONE: why the file gives none */
 
 	struct v2_meth *m;
 	size_t nm, capm;
@@ -45,8 +49,10 @@ struct cg_v2 {
 	uint32_t last_key;
 	int last_valid;
 
-	uint32_t *tid_full;   /* by low 16 bits: full tid + 1, 0 = unseen */
 	struct v2_stack *stacks; /* C: each thread's open entries */
+	size_t nstacks, cap_stacks;
+	struct cg_itab stack_tab; /* tid -> index into stacks */
+	uint32_t cur_stack;   /* C: the stack of the open block's thread */
 
 	int in_block;
 	uint32_t tid;
@@ -69,9 +75,19 @@ static inline uint32_t v2_meth_key(struct cg_trace *t, uint64_t id, uint64_t off
 	return v2_meth_key_slow(t, id, off);
 }
 
-/* Threads are keyed by their low 16 bits downstream; two tids sharing them
- * cannot both be read. */
-int v2_tid_check(struct cg_trace *t, uint32_t tid, uint64_t off, struct cg_error *err);
+/* The header start time in µs, by v->unit (U_US or U_NS), into t->info. */
+void v2_set_start(struct cg_trace *t);
+/* At the first event block (at off), once v->gen is A or B: A is µs; B
+ * keeps the unit v2_find_unit found, and without one is refused. */
+int v2_set_unit(struct cg_trace *t, uint64_t off, struct cg_error *err);
+/* C: the index in v->stacks of thread tid's stack, created empty when new. */
+uint32_t v2_stack_of(struct cg_v2 *v, uint32_t tid);
+/* Layouts A and B: the time unit the summary gives (v->unit U_US or U_NS,
+ * or U_NONE with v->no_unit saying why), read before any record from the
+ * packet that ends the file.  An input that cannot be read at any offset
+ * (standard input, gzip) is first copied to an unnamed temporary file,
+ * which the reader then reads from.  0, or -1 with err filled. */
+int v2_find_unit(struct cg_trace *t, struct cg_error *err);
 /* "WHAT needs N bytes but the file ends K bytes later" at off; returns -1. */
 int v2_past_end(struct cg_trace *t, uint64_t off, const char *what, uint64_t need,
 		ssize_t avail, struct cg_error *err);

@@ -69,23 +69,102 @@ uint32_t v2_meth_key_slow(struct cg_trace *t, uint64_t id, uint64_t off)
 
 /* ---- threads ----------------------------------------------------------- */
 
-/* Threads are keyed by their low 16 bits downstream; two tids sharing them
- * cannot both be read. */
-int v2_tid_check(struct cg_trace *t, uint32_t tid, uint64_t off, struct cg_error *err)
+uint32_t v2_stack_of(struct cg_v2 *v, uint32_t tid)
 {
-	uint32_t *slot = &t->v2->tid_full[tid & 0xffff];
+	uint32_t i = itab_find(&v->stack_tab, tid, v->stacks, sizeof(*v->stacks));
 
-	if (*slot == 0) {
-		*slot = tid + 1;
-		return 0;
+	if (i != ITAB_NONE)
+		return i;
+	v->stacks = xgrow(v->stacks, &v->cap_stacks, v->nstacks + 1, sizeof(*v->stacks));
+	memset(&v->stacks[v->nstacks], 0, sizeof(*v->stacks));
+	v->stacks[v->nstacks].tid = tid;
+	i = (uint32_t)v->nstacks++;
+	itab_insert(&v->stack_tab, i, v->stacks, sizeof(*v->stacks));
+	return i;
+}
+
+/* ---- the time unit ---------------------------------------------------- */
+
+/* The unit the summary text (len bytes, not NUL-terminated) names, or U_NONE
+ * with *why set. */
+static int summary_unit(const unsigned char *text, size_t len, const char **why)
+{
+	char *s = xstrndup((const char *)text, len);
+	int us = strstr(s, "\nelapsed-time-usec=") != NULL;
+	int ns = strstr(s, "\nelapsed-time-nsec=") != NULL;
+
+	free(s);
+	if (us != ns)
+		return us ? U_US : U_NS;
+	*why = us ? "its summary gives both elapsed-time-usec and elapsed-time-nsec"
+		  : "its summary gives neither elapsed-time-usec nor elapsed-time-nsec";
+	return U_NONE;
+}
+
+int v2_find_unit(struct cg_trace *t, struct cg_error *err)
+{
+	struct cg_v2 *v = t->v2;
+	uint64_t size;
+	unsigned char *tail;
+	size_t n, i;
+	ssize_t got;
+
+	if (!source_span(t->src, &size)) {
+		/* Nothing read yet has left the buffer: it holds the stream
+		 * from its first byte. */
+		t->spool = source_spool(t->src, t->buf, t->len, err);
+		if (!t->spool)
+			return -1;
+		t->src = t->spool;
+		if (!source_span(t->src, &size))
+			size = 0;
 	}
-	if (*slot != tid + 1) {
-		cg_error_set(err, (int64_t)off,
-			     "thread ids %" PRIu32 " and %" PRIu32 " share their low 16 bits, "
-			     "which callgraph keys threads by (not supported)",
-			     *slot - 1, tid);
+	v->unit = U_NONE;
+	v->no_unit = "it has no summary at its end";
+	if (size <= HEADER_SIZE)
+		return 0;
+	n = size - HEADER_SIZE < SUMMARY_MAX ? (size_t)(size - HEADER_SIZE) : SUMMARY_MAX;
+	tail = xmalloc(n);
+	got = source_pread(t->src, tail, n, size - n, err);
+	if (got < 0) {
+		free(tail);
 		return -1;
 	}
+	/* The summary packet ends the file: u1 3, u2 length, "*version" ...
+	 * The first such packet from the front is the one a reader walking
+	 * the packets would meet. */
+	for (i = 0; (size_t)got == n && i + 3 + 8 <= n; i++) {
+		if (tail[i] == 3 && get_le16(tail + i + 1) == n - i - 3 &&
+		    memcmp(tail + i + 3, "*version", 8) == 0) {
+			v->unit = summary_unit(tail + i + 3, n - i - 3, &v->no_unit);
+			break;
+		}
+	}
+	free(tail);
+	return 0;
+}
+
+void v2_set_start(struct cg_trace *t)
+{
+	const struct cg_v2 *v = t->v2;
+
+	t->info.start_us = v->unit == U_NS ? v->start_raw / 1000 : v->start_raw;
+	t->info.v2_ns = v->unit == U_NS;
+}
+
+int v2_set_unit(struct cg_trace *t, uint64_t off, struct cg_error *err)
+{
+	struct cg_v2 *v = t->v2;
+
+	if (v->gen == GEN_A) {
+		v->unit = U_US;   /* Android 15's only writer: µs */
+	} else if (v->unit == U_NONE) {
+		cg_error_set(err, (int64_t)off,
+			     "layout B event block: its times are in us or ns, and only the "
+			     "summary says which, but %s", v->no_unit);
+		return -1;
+	}
+	v2_set_start(t);
 	return 0;
 }
 
@@ -120,8 +199,6 @@ int v2_thread_info(struct cg_trace *t, struct cg_error *err)
 		return -1;
 	if ((size_t)a < 7 + len)
 		return v2_past_end(t, off, "thread-info packet", 7 + len, a, err);
-	if (v2_tid_check(t, tid, off, err))
-		return -1;
 	name = xstrndup((const char *)t->buf + t->pos + 7, len);
 	for (size_t i = 0; i < len; i++)
 		if (name[i] == '\0')
@@ -227,20 +304,21 @@ int v2_summary(struct cg_trace *t, struct cg_error *err)
 	}
 	t->info.has_summary = 1;
 	text = t->key.data ? t->key.data : "";
-	if (v->gen != GEN_C) {
+	if (v->gen == GEN_A || v->gen == GEN_B) {
+		/* The unit was read from these bytes before the records (B), or is
+		 * Android 15's µs (A). */
 		int says_ns = strstr(text, "\nelapsed-time-nsec=") != NULL;
 		int says_us = strstr(text, "\nelapsed-time-usec=") != NULL;
 
 		if ((says_ns && v->unit != U_NS) || (says_us && v->unit != U_US)) {
 			cg_error_set(err, (int64_t)off + 3,
-				     "the summary gives elapsed-time-%s, but the header's start time "
-				     "%" PRIu64 " was read as %s: this file's time unit cannot be told "
-				     "from its header",
-				     says_ns ? "nsec" : "usec", v->start_raw, v->unit == U_NS ? "ns" : "us");
+				     "the summary gives elapsed-time-%s, but this file's layout %c "
+				     "event blocks were read in %s",
+				     says_ns ? "nsec" : "usec", v->gen, v->unit == U_NS ? "ns" : "us");
 			return -1;
 		}
 	}
-	strbuf_free(&t->key);  /* read only for these two keys */
+	strbuf_free(&t->key);  /* read only for these keys */
 	if (v->gen == GEN_C)
 		t->info.clock = CG_CLOCK_WALL;
 	else if (v->dual)

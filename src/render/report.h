@@ -21,6 +21,7 @@
 struct cg_cct;   /* cct.h */
 struct cg_timeline; /* timeline.h */
 struct cg_diff;  /* diff.h */
+struct cg_runs;  /* runs.h */
 struct cg_events; /* events.h */
 struct cg_pagelog; /* pagelog.h */
 struct cg_frames; /* frames.h */
@@ -40,6 +41,8 @@ struct cg_report {
 	const struct cg_cct *cct;          /* calling-context tree (--folded); NULL when not built */
 	const struct cg_timeline *timeline; /* HTML timeline spans (finished); NULL when not built */
 	const struct cg_diff *diff;        /* -d: change per method of this (later) trace; else NULL */
+	const struct cg_runs *runs;        /* -d with repeated runs: every run matched; else NULL */
+	int normalise;                     /* --normalise: runs compared by share of their total */
 	const struct cg_events *events;    /* every enter/leave (--speedscope, --chrome-trace); else NULL */
 	const struct cg_pagelog *pagelog;  /* the HTML report's call log, both clocks; else NULL */
 	int slash_names;                   /* --slash-names: folded frames as java/lang/String.equals */

@@ -10,8 +10,10 @@
 # (timeline and flame graph), clocks.mjs (the clock switch, on the report of
 # clocks.desc), graphview.mjs (the graph's first view, on report.html and the
 # corpus report), trees.mjs (Top Down and Bottom Up), window.mjs (windows
-# and frames) and diff.mjs (the comparison page).  Ends with one line adding them up, "browser + timeline +
-# clocks + graphview + trees + windows + diff: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
+# and frames), diff.mjs (the comparison page) and runs.mjs (the
+# repeated-runs page; CG_RUNS_SHOT=FILE keeps a screenshot of it).  Ends with
+# one line adding them up, "browser + timeline + clocks + graphview + trees +
+# windows + diff + runs: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
 # the whole part, or the big report, counts as one skipped), and exits
 # non-zero on failure.
 set -eu
@@ -25,7 +27,7 @@ big=$shared/corpus/firefox-profiler_art-trace-streaming.trace.gz
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ] || ! command -v node >/dev/null 2>&1; then
 	echo "SKIP browser: no $chromium or no node"
-	echo "browser + timeline + clocks + graphview + trees + windows + diff: 0 passed, 0 failed, 1 skipped"
+	echo "browser + timeline + clocks + graphview + trees + windows + diff + runs: 0 passed, 0 failed, 1 skipped"
 	exit 0
 fi
 
@@ -93,9 +95,21 @@ if [ -f "$big" ]; then
 	"$build/callgraph" -q -d "$base" "$big" >diff2.txt
 	node "$here/diff.mjs" diff2.html diff2.txt >>diff.out 2>&1 || rc=1
 fi
-cat browser.out timeline.out clocks.out graphview.out trees.out window.out diff.out
+# The repeated-runs page (runs.mjs): 5 runs of a program with timing noise
+# against 5 with one method slowed, checked against the text report.
+for s in 1 2 3 4 5; do
+	mkdir -p before after
+	printf 'auto-methods 40 com.ex.Bench\nprogram 60000 threads=2 jitter=%s\n' "$s" |
+		"$build/tracegen" -o "before/run$s.trace" -
+	printf 'auto-methods 40 com.ex.Bench\nprogram 60000 threads=2 jitter=%s slow=3:20\n' $((s + 10)) |
+		"$build/tracegen" -o "after/run$s.trace" -
+done
+"$build/callgraph" -q -d 'before/*.trace' --html runs.html after/*.trace
+"$build/callgraph" -q -d 'before/*.trace' after/*.trace >runs.txt
+node "$here/runs.mjs" runs.html runs.txt ${CG_RUNS_SHOT:+"$CG_RUNS_SHOT"} >runs.out 2>&1 || rc=1
+cat browser.out timeline.out clocks.out graphview.out trees.out window.out diff.out runs.out
 p=0 f=0
-for out in browser.out timeline.out clocks.out graphview.out trees.out window.out diff.out; do
+for out in browser.out timeline.out clocks.out graphview.out trees.out window.out diff.out runs.out; do
 	# Every result line counts (diff.out holds one per comparison page).
 	if ! grep -qE '[0-9]+ passed, [0-9]+ failed' "$out"; then
 		echo "FAIL $out: no result line"
@@ -109,8 +123,8 @@ for out in browser.out timeline.out clocks.out graphview.out trees.out window.ou
 	done
 done
 if [ "$skipped" -gt 0 ]; then
-	echo "browser + timeline + clocks + graphview + trees + windows + diff: $p passed, $f failed, $skipped skipped"
+	echo "browser + timeline + clocks + graphview + trees + windows + diff + runs: $p passed, $f failed, $skipped skipped"
 else
-	echo "browser + timeline + clocks + graphview + trees + windows + diff: $p passed, $f failed"
+	echo "browser + timeline + clocks + graphview + trees + windows + diff + runs: $p passed, $f failed"
 fi
 [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]

@@ -25,7 +25,7 @@
 #include <zlib.h>
 
 #define SINK_BUF (1u << 20)
-#define NTHREADS 65536u          /* per-thread state is keyed by the low 16 bits */
+#define NTHREADS 65536u          /* per-thread state slots (tslot) */
 #define MAX_NEST 16              /* repeat nesting */
 #define MAX_RDEPTH (1u << 20)     /* @r stack depth per thread */
 
@@ -386,6 +386,8 @@ struct tg {
 	struct sink *out;        /* where records, raw bytes and in-band items go */
 	uint64_t *cur_w, *cur_c;
 	struct per_thread_rr *rst;
+	uint64_t *tmap;          /* V2: (tid << 32 | slot + 1) by hash, 2 * NTHREADS */
+	uint32_t ntslots;
 	uint64_t rr_next;
 	uint64_t nrec, maxwall;
 	int rt_failed;           /* a runtime error was reported */
@@ -404,6 +406,10 @@ struct program {
 	uint32_t recursion;      /* per mille of calls that recurse directly */
 	uint32_t longcalls;      /* per mille of returns after a long (mostly off-CPU) call */
 	uint32_t unknown;        /* distinct method ids not in the key, called as leaves */
+	uint64_t jitter;         /* seed of the run's timing noise; 0 = none */
+	uint32_t jitter_pct;     /* the run's speed factor within +-jitter_pct % */
+	uint32_t slow_method;    /* auto method whose own time is slowed */
+	uint32_t slow_pct;       /* by this many %; 0 = none */
 };
 
 static void program_free(struct program *pr)
@@ -424,6 +430,7 @@ static void tg_free(struct tg *g)
 	strlist_free(&g->methods);
 	free(g->cur_w);
 	free(g->cur_c);
+	free(g->tmap);
 	if (g->rst) {
 		for (size_t i = 0; i < NTHREADS; i++)
 			free(g->rst[i].v);
@@ -908,16 +915,18 @@ static void parse_auto(struct parser *ps)
 
 
 /* program RECORDS [seed=N] [threads=N] [fanout=F|any] [depth=N]
- *         [recursion=PERMILLE] [long=PERMILLE] [unknown=N] */
+ *         [recursion=PERMILLE] [long=PERMILLE] [unknown=N] [jitter=SEED]
+ *         [jitter-pct=P] [slow=K:P] */
 static void parse_program(struct parser *ps)
 {
 	struct tg *g = ps->g;
-	struct program pr = { 0, 1, 16, 17, 60, 20, 2, 0 };
+	struct program pr = { 0, 1, 16, 17, 60, 20, 2, 0, 0, 5, 0, 0 };
 	uint64_t v;
 
 	if (ps->ntok < 2) {
 		perr(ps, "usage: program RECORDS [seed=N] [threads=N] [fanout=F|any] [depth=N] "
-		     "[recursion=PERMILLE] [long=PERMILLE] [unknown=N]");
+		     "[recursion=PERMILLE] [long=PERMILLE] [unknown=N] [jitter=SEED] "
+		     "[jitter-pct=P] [slow=K:P]");
 		return;
 	}
 	if (!g->nauto) {
@@ -992,6 +1001,29 @@ static void parse_program(struct parser *ps)
 			if (parse_num(ps, eq, 1000, "long", &v) < 0)
 				return;
 			pr.longcalls = (uint32_t)v;
+		} else if (n == 6 && strncmp(t, "jitter", 6) == 0) {
+			if (parse_num(ps, eq, UINT64_MAX, "jitter", &pr.jitter) < 0)
+				return;
+		} else if (n == 10 && strncmp(t, "jitter-pct", 10) == 0) {
+			if (parse_num(ps, eq, 50, "jitter-pct", &v) < 0)
+				return;
+			pr.jitter_pct = (uint32_t)v;
+		} else if (n == 4 && strncmp(t, "slow", 4) == 0) {
+			char kb[24];
+			const char *colon = strchr(eq, ':');
+
+			if (!colon || colon == eq || (size_t)(colon - eq) >= sizeof kb) {
+				perr(ps, "program: slow must be K:PERCENT");
+				return;
+			}
+			memcpy(kb, eq, (size_t)(colon - eq));
+			kb[colon - eq] = '\0';
+			if (parse_num(ps, kb, g->nauto - 1, "slow method", &v) < 0)
+				return;
+			pr.slow_method = (uint32_t)v;
+			if (parse_num(ps, colon + 1, 1000, "slow percent", &v) < 0)
+				return;
+			pr.slow_pct = (uint32_t)v;
 		} else if (n == 7 && strncmp(t, "unknown", 7) == 0) {
 			if (parse_num(ps, eq, 0x3FFFFFFEu - g->nauto, "unknown", &v) < 0)
 				return;
@@ -1330,6 +1362,8 @@ struct v2w {
 	struct per_thread_rr *cst; /* C: each thread's open method ids */
 };
 
+static uint32_t tslot(struct tg *g, const struct op *o);
+
 static void v2_uleb(struct buf *b, uint64_t v)
 {
 	do {
@@ -1412,10 +1446,6 @@ static void v2_event(struct tg *g, const struct op *o, uint32_t mid, uint64_t w,
 	uint64_t id = g->v2idbase + mid, ma = id | o->action;
 	struct buf *b = &v->blk;
 
-	if (o->tid > 0xFFFF) {
-		v2_fail(g, o, "thread id over 65535 (format-1 records keep 16 bits)");
-		return;
-	}
 	if (w >= (1ull << 50) || c >= (1ull << 50)) {
 		v2_fail(g, o, "time over 2^50 us");
 		return;
@@ -1430,7 +1460,7 @@ static void v2_event(struct tg *g, const struct op *o, uint32_t mid, uint64_t w,
 		v->prev_ma = v->prev_w = v->prev_c = v->prev_ta = v->prev_m = 0;
 	}
 	if (g->v2gen == 'C') {
-		struct per_thread_rr *st = &v->cst[o->tid & 0xFFFF];
+		struct per_thread_rr *st = &v->cst[tslot(g, o)];
 		uint64_t ta = v2_ticks(w) << 2 | o->action;
 
 		if (o->action != 0 && (st->n == 0 || st->v[st->n - 1] != mid)) {
@@ -1556,13 +1586,15 @@ static const char *v2_check(const struct tg *g)
 		return "a header, key or size directive of the format-1 layouts";
 	if (g->no_summary && g->layout != L_STREAMING)
 		return "no-summary in a non-streaming layout";
+	if (g->v2gen == 'B' && (g->no_summary || (g->nokeys & K_ELAPSED)))
+		return "no summary or no elapsed-time key (only they give layout B's time unit)";
 	ids = xmalloc((g->nops + 1) * sizeof *ids);
 	for (size_t i = 0; i < g->nops && !why; i++) {
 		const struct op *o = &g->ops[i];
 		if (o->kind == OP_RAW)
 			why = "raw bytes";
-		else if (o->kind == OP_THREAD && o->tid > 0xFFFF)
-			why = "thread id over 65535";
+		else if ((o->kind == OP_THREAD || o->kind == OP_EVENT) && o->tid > 0xFFFF)
+			why = "thread id over 65535 (format-1 records keep 16 bits)";
 		else if (o->kind == OP_METHOD) {
 			char canon[16];
 			uint64_t id = 0;
@@ -1690,12 +1722,36 @@ static void run_reset(struct tg *g)
 	g->maxwall = 0;
 }
 
+/* The per-thread state slot of tid: its low 16 bits in the v1-v3 layouts,
+ * whose records keep 16 bits, and in V2, whose tids are 32-bit, a slot per
+ * distinct tid in the order they appear (at most NTHREADS). */
+static uint32_t tslot(struct tg *g, const struct op *o)
+{
+	uint32_t mask = 2 * NTHREADS - 1, i;
+
+	if (g->layout != L_V2)
+		return o->tid & 0xFFFF;
+	if (!g->tmap)
+		g->tmap = xcalloc(2 * NTHREADS, sizeof *g->tmap);
+	for (i = (o->tid * 2654435761u) & mask; g->tmap[i]; i = (i + 1) & mask)
+		if (g->tmap[i] >> 32 == o->tid)
+			return (uint32_t)g->tmap[i] - 1;
+	if (g->ntslots == NTHREADS) {
+		if (!g->rt_failed)
+			fprintf(stderr, "tracegen: %d: more than %u thread ids\n", o->line, NTHREADS);
+		g->rt_failed = 1;
+		return 0;
+	}
+	g->tmap[i] = (uint64_t)o->tid << 32 | ++g->ntslots;
+	return g->ntslots - 1;
+}
+
 /* The auto method for an @r event: enters take the next one round-robin and
  * remember it; exits, unwinds and action3 take the most recent @r entry of
  * the thread that is still open, or the next one if there is none. */
-static uint32_t rr_pick(struct tg *g, const struct op *o, uint32_t t16)
+static uint32_t rr_pick(struct tg *g, const struct op *o, uint32_t slot)
 {
-	struct per_thread_rr *s = &g->rst[t16];
+	struct per_thread_rr *s = &g->rst[slot];
 	uint32_t k;
 
 	if (o->action != 0 && s->n)
@@ -1720,10 +1776,10 @@ static uint32_t rr_pick(struct tg *g, const struct op *o, uint32_t t16)
 
 static void do_event(struct tg *g, const struct op *o)
 {
-	uint32_t t16 = o->tid & 0xFFFF;
-	uint64_t *w = &g->cur_w[t16], *c = &g->cur_c[t16];
+	uint32_t slot = tslot(g, o);
+	uint64_t *w = &g->cur_w[slot], *c = &g->cur_c[slot];
 	const struct timespec_ *tc = &o->t[o->ntimes - 1];
-	uint32_t mid = o->rr ? rr_pick(g, o, t16) : o->mid;
+	uint32_t mid = o->rr ? rr_pick(g, o, slot) : o->mid;
 	unsigned char r[16];
 	size_t n;
 
@@ -1812,22 +1868,47 @@ static void program_event(struct tg *g, const struct op *src, uint32_t tid, int 
  * (seed, m) (any method when fanout=any).  Unknown ids are leaves.  Every
  * record advances the thread's wall clock by 1-4 us and its cpu clock by the
  * same or one less; a long call returns after 1-31 ms of wall and 1/16 of
- * that in cpu.  With probability 1/256 the next record is on a random thread. */
+ * that in cpu.  With probability 1/256 the next record is on a random thread.
+ *
+ * Timing noise (jitter=SEED) and a slowdown (slow=K:P) change the times and
+ * never the walk: the run's speed factor f is drawn from SEED within
+ * +-jitter-pct %, and each step of either clock becomes step * f, times
+ * (100 + P) / 100 while auto method K is on top of the stack, rounded down
+ * or up at random (from SEED) so that its expected value is exact. */
+static uint64_t program_scale(const struct program *pr, uint64_t *js, uint64_t step, int slow)
+{
+	uint64_t f = 10000, spread = (uint64_t)pr->jitter_pct * 200 + 1, num;
+
+	if (pr->jitter)
+		f = 10000 - (uint64_t)pr->jitter_pct * 100 + mix64(pr->jitter ^ 0x717Eull) % spread;
+	num = step * f * (100 + (slow ? pr->slow_pct : 0));
+	return (num + (pr->jitter ? mix64((*js)++) % 1000000 : 0)) / 1000000;
+}
+
 static void run_program(struct tg *g, const struct op *o)
 {
 	const struct program *pr = o->prog;
 	uint32_t nauto = (uint32_t)g->nauto, cur = 0, ucount = 0;
 	uint32_t *stk = xmalloc((size_t)pr->threads * pr->depth * sizeof *stk);
 	uint32_t *dep = xcalloc(pr->threads, sizeof *dep);
-	uint64_t rs = mix64(pr->seed ^ 0x5EEDull);
+	uint64_t rs = mix64(pr->seed ^ 0x5EEDull), js = mix64(pr->jitter);
+	int noisy = pr->jitter || pr->slow_pct;
 
 	for (uint64_t n = 0; n < pr->records && !g->rt_failed; n++) {
 		uint64_t r = mix64(rs++), r2 = mix64(rs++);
 		uint32_t *s = stk + (size_t)cur * pr->depth, d = dep[cur];
 		uint64_t dw = 1 + (r & 3), dc = dw - ((r >> 2) & 1);
 		uint32_t tid = cur + 1, m;
+		int slow = pr->slow_pct && d && s[d - 1] == pr->slow_method, enters;
 
 		r >>= 3;
+		/* an enter (on an empty stack, or a call); a return scales its
+		 * steps below, once a long call has set them */
+		enters = d == 0 || (s[d - 1] < nauto && d < pr->depth && r % 100 < 49);
+		if (noisy && enters) {
+			dw = program_scale(pr, &js, dw, slow);
+			dc = program_scale(pr, &js, dc, slow);
+		}
 		if (d == 0) {
 			uint32_t j = skew_pick(r2, 4);
 
@@ -1857,6 +1938,10 @@ static void run_program(struct tg *g, const struct op *o)
 			if ((r / 100) % 1000 < pr->longcalls) {
 				dw = 1000 + r2 % 30000;
 				dc = dw / 16;
+			}
+			if (noisy) {
+				dw = program_scale(pr, &js, dw, slow);
+				dc = program_scale(pr, &js, dc, slow);
 			}
 			program_event(g, o, tid, 1, m < nauto ? g->auto_ids[m] : 4 * (m + 1), dw, dc);
 		}
@@ -2160,12 +2245,9 @@ int main(int argc, char **argv)
 			g.no_summary = 0;
 		g.layout = L_V2;
 		g.v2stream = v2stream_opt;
-		/* the description's start is in µs; ns and C headers hold ns, and a
-		 * ns start below 10^12 (16.7 min of uptime) would be read as µs */
+		/* the description's start is in µs; ns and C headers hold ns */
 		if (g.v2ns || g.v2gen == 'C')
 			g.start *= 1000;
-		if (g.v2ns && g.start < 1000000000000ull)
-			g.start += 3600000000000ull;
 	}
 	if (g.layout == L_V2 && !g.v2gen)
 		g.v2gen = 'B';

@@ -265,3 +265,27 @@ test('clockLabel', () => {
   assert.equal(U.clockLabel('cpu'), 'thread CPU');
   assert.equal(U.clockLabel('wall'), 'wall');
 });
+
+test('half: a median given twice over, exact', () => {
+  assert.equal(U.half(2468, false), '1.234'); // 1234 us
+  assert.equal(U.half(2469, false), '1.2345'); // 1234.5 us: a fourth decimal
+  assert.equal(U.half(1, false), '0.0005');
+  // shares in ppb: 118600000 ppb = 11.86 %; 2 x 5000 ppb = 0.0005 % -> 0.001 (half up)
+  assert.equal(U.half(2 * 118600000, true), '11.860%');
+  assert.equal(U.half(2 * 5000, true), '0.001%');
+  assert.equal(U.half(2 * 4999, true), '0.000%');
+});
+
+test('rangePct: farthest run from the median, in % of it', () => {
+  // median 100 (200 twice), runs 95..103: 5 % below is the farther
+  assert.equal(U.rangePct(200, 95, 103), '\u00b15%');
+  assert.equal(U.rangePct(200, 100, 100), '\u00b10%');
+  assert.equal(U.rangePct(0, 0, 0), '');
+});
+
+test('stripX: a linear scale with padding, the middle for one value', () => {
+  assert.equal(U.stripX(10, 10, 20, 200, 6), 6);
+  assert.equal(U.stripX(20, 10, 20, 200, 6), 194);
+  assert.equal(U.stripX(15, 10, 20, 200, 6), 100);
+  assert.equal(U.stripX(7, 7, 7, 200, 6), 100);
+});

@@ -9,7 +9,10 @@ nothing).  --help ends with "Examples:" and lines "  callgraph ... [comment]";
 their output is not shown, so only the exit status and the files are checked.
 Each command runs with bash -o pipefail in one scratch directory holding
 calc.trace, before.trace, after.trace, dual.trace and frames.trace, made by tracegen
-from DESC_DIR's calc.desc, before.desc, after.desc, dual.desc and frames.desc (app.trace in --help is calc.trace).
+from DESC_DIR's calc.desc, before.desc, after.desc, dual.desc and frames.desc (app.trace in
+--help is calc.trace), and before/run1.trace ... run5.trace and after/run1.trace ...
+run5.trace: runs.desc's program with timing noise (jitter=1..5, 11..15), one method slowed
+in after/.
 Checks per command: exit status 0; standard output equal to the lines shown;
 every output file it names (-g, -k, --html, --json, --folded, > FILE) exists,
 and every file it writes holds what its extension says (PNG, SVG, PDF, dot,
@@ -22,7 +25,7 @@ from checks import Checks  # noqa: E402
 
 def unroff(line):
     line = line.replace("\\-", "-").replace("\\(rs", "\\").replace("\\e", "\\")
-    return line.replace("\\(mc", "\u00b5").replace("\\&", "")
+    return line.replace("\\(mc", "\u00b5").replace("\\(+-", "\u00b1").replace("\\&", "")
 
 def man_examples(path):
     """[(command, [expected lines])] from the EXAMPLES section."""
@@ -93,6 +96,15 @@ def main():
     for t in ("calc", "before", "after", "dual", "frames"):
         subprocess.run([tracegen, "-o", os.path.join(work, t + ".trace"),
                         os.path.join(descs, t + ".desc")], check=True)
+    # Repeated runs: runs.desc with its program's settings completed, five
+    # runs with timing noise in before/, five with one method slowed in after/.
+    runs = open(os.path.join(descs, "runs.desc")).read()
+    for side, extra, seed0 in (("before", "", 0), ("after", " slow=3:20", 10)):
+        os.mkdir(os.path.join(work, side))
+        for k in range(1, 6):
+            subprocess.run([tracegen, "-o", os.path.join(work, side, "run%d.trace" % k), "-"],
+                           input=(runs.rstrip("\n") + " jitter=%d%s\n" % (seed0 + k, extra)).encode(),
+                           check=True)
     bindir = os.path.join(work, ".bin")
     os.mkdir(bindir)
     os.symlink(os.path.abspath(callgraph), os.path.join(bindir, "callgraph"))

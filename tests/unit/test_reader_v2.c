@@ -284,10 +284,10 @@ UNIT_TEST(reader_v2_64bit_ids)
 	sleb(&p, 0x100000010ll), uleb(&p, 10);
 	sleb(&p, 0x100000000ll), uleb(&p, 5);
 	block(&b, 1, 2, &p);
+	summary_pkt(&b, "*version\n4\nclock=wall\nelapsed-time-usec=15\n*end\n");
 	v2_read(&b, &o, &t, &src);
 	CHECK(o.rc == 0);
 	CHECK_EQ_U64(o.n, 2);
-	CHECK_EQ_U64(o.info.truncated, 1); /* no summary */
 	CHECK(o.r[0].method != o.r[1].method);
 	i0 = symtab_find_method(trace_symtab(t), o.r[0].method);
 	i1 = symtab_find_method(trace_symtab(t), o.r[1].method);
@@ -334,6 +334,114 @@ UNIT_TEST(reader_v2_a_layout)
 	CHECK_EQ_U64(o.r[1].t_wall, 90);
 	CHECK_EQ_U64(o.r[1].action, CG_EXIT);
 	CHECK_EQ_U64(o.r[1].method, o.r[0].method);
+	strbuf_free(&p);
+	strbuf_free(&b);
+	return 0;
+}
+
+/* One layout-B file, start 400 days of uptime in µs (3.456 * 10^13, read as
+ * ns by a guess from its size), a block of thread 1: enter 0x10 at 1500,
+ * exit at 1500 + 2250 = 3750.  The summary alone gives the unit:
+ *   usec: 1500 and 3750 us, start 34 560 000 000 000 us;
+ *   nsec: 1 and 3 us (1500 / 1000, 3750 / 1000 rounded down), start
+ *         34 560 000 000 us;
+ *   none: refused at the block (offset 32 + 11 + 11 = 54: the header and the
+ *         method-info packet), saying why. */
+static void b_unit_file(struct strbuf *b, const char *summary)
+{
+	struct strbuf p;
+
+	strbuf_init(&p);
+	v2_header(b, 0xf4, 34560000000000ull, 0);
+	method_pkt(b, 0x10, "a.B\tc\t()V\t\n");
+	sleb(&p, 0x10), uleb(&p, 1500);
+	sleb(&p, 1), uleb(&p, 2250);
+	block(b, 1, 2, &p);
+	if (summary)
+		summary_pkt(b, summary);
+	strbuf_free(&p);
+}
+
+UNIT_TEST(reader_v2_b_unit_from_summary)
+{
+	struct strbuf b;
+	struct v2out o;
+
+	strbuf_init(&b);
+	b_unit_file(&b, "*version\n4\nclock=wall\nelapsed-time-usec=3750\n*end\n");
+	v2_read(&b, &o, NULL, NULL);
+	CHECK(o.rc == 0);
+	CHECK_EQ_U64(o.n, 2);
+	CHECK_EQ_U64(o.info.v2_ns, 0);
+	CHECK_EQ_U64(o.info.start_us, 34560000000000ull);
+	CHECK_EQ_U64(o.r[0].t_wall, 1500);
+	CHECK_EQ_U64(o.r[1].t_wall, 3750);
+	strbuf_reset(&b);
+	b_unit_file(&b, "*version\n4\nclock=wall\nelapsed-time-nsec=3750\n*end\n");
+	v2_read(&b, &o, NULL, NULL);
+	CHECK(o.rc == 0);
+	CHECK_EQ_U64(o.info.v2_ns, 1);
+	CHECK_EQ_U64(o.info.start_us, 34560000000ull);
+	CHECK_EQ_U64(o.r[0].t_wall, 1);
+	CHECK_EQ_U64(o.r[1].t_wall, 3);
+	strbuf_reset(&b);
+	b_unit_file(&b, NULL);
+	v2_read(&b, &o, NULL, NULL);
+	CHECK(o.rc < 0);
+	CHECK_EQ_U64(o.err.offset, 54);
+	CHECK_EQ_STR(o.err.msg, "layout B event block: its times are in us or ns, and only the "
+				"summary says which, but it has no summary at its end");
+	strbuf_reset(&b);
+	b_unit_file(&b, "*version\n4\nclock=wall\n*end\n");
+	v2_read(&b, &o, NULL, NULL);
+	CHECK(o.rc < 0);
+	CHECK_EQ_STR(o.err.msg, "layout B event block: its times are in us or ns, and only the "
+				"summary says which, but its summary gives neither "
+				"elapsed-time-usec nor elapsed-time-nsec");
+	strbuf_free(&b);
+	return 0;
+}
+
+/* Tids 65 536 + 1 and 1 share their low 16 bits; in layout C each keeps
+ * its own stack, so the exit of 65537 pops 0x20, not thread 1's 0x10.
+ * Ticks at 1 MHz are µs.  Blocks: thread 1 enters 0x10 at 5; thread
+ * 65537 enters 0x20 at 6 and exits at 6 + 3 = 9. */
+UNIT_TEST(reader_v2_full_tids)
+{
+	struct strbuf b, p;
+	struct v2out o;
+	struct cg_trace *t;
+	struct cg_source *src;
+
+	strbuf_init(&b);
+	strbuf_init(&p);
+	v2_header(&b, 0xf4, 0, 1000000);
+	thread_pkt(&b, 1, "one");
+	thread_pkt(&b, 65537, "big");
+	method_pkt(&b, 0x10, "a.B\tc\t()V\t\n");
+	method_pkt(&b, 0x20, "a.B\td\t()V\t\n");
+	sleb(&p, 5 << 2), sleb(&p, 0x10);
+	block(&b, 1, 1, &p);
+	strbuf_reset(&p);
+	sleb(&p, 6 << 2), sleb(&p, 0x20);
+	sleb(&p, 3 << 2 | 1);
+	block(&b, 65537, 2, &p);
+	v2_read(&b, &o, &t, &src);
+	CHECK(o.rc == 0);
+	CHECK_EQ_U64(o.n, 3);
+	CHECK_EQ_U64(o.r[0].tid, 1);
+	CHECK_EQ_U64(o.r[1].tid, 65537);
+	CHECK_EQ_U64(o.r[2].tid, 65537);
+	CHECK_EQ_U64(o.r[2].action, CG_EXIT);
+	CHECK_EQ_U64(o.r[2].t_wall, 9);
+	CHECK_EQ_U64(o.r[2].method, o.r[1].method);
+	CHECK(o.r[2].method != o.r[0].method);
+	CHECK_EQ_U64(symtab_thread_count(trace_symtab(t)), 2);
+	CHECK_EQ_STR(symtab_thread(trace_symtab(t), 1)->name, "one");
+	CHECK_EQ_STR(symtab_thread(trace_symtab(t), 65537)->name, "big");
+	CHECK_EQ_U64(symtab_thread(trace_symtab(t), 65537)->tid, 65537);
+	trace_free(t);
+	source_free(src);
 	strbuf_free(&p);
 	strbuf_free(&b);
 	return 0;

@@ -8,11 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/itab.h"
 #include "util/strbuf.h"
+
+/* The depth of a thread whose tid is 65536 or more (tid first, as the
+ * table reads it). */
+struct big_depth {
+	uint32_t tid;
+	uint32_t depth;
+};
 
 struct cg_dump {
 	FILE *out;
-	uint32_t depth[65536];
+	uint32_t depth[65536];   /* by tid, below 65536 */
+	struct big_depth *big;   /* the larger (32-bit V2) tids */
+	size_t nbig, cap_big;
+	struct cg_itab big_tab;
 	struct strbuf line;
 };
 
@@ -21,6 +32,7 @@ struct cg_dump *dump_create(FILE *out)
 	struct cg_dump *d = xcalloc(1, sizeof(*d));
 
 	d->out = out;
+	d->big_tab.key4 = 1;
 	strbuf_init(&d->line);
 	return d;
 }
@@ -30,7 +42,27 @@ void dump_free(struct cg_dump *d)
 	if (!d)
 		return;
 	strbuf_free(&d->line);
+	free(d->big);
+	itab_free(&d->big_tab);
 	free(d);
+}
+
+/* The depth counter of thread tid. */
+static uint32_t *depth_of(struct cg_dump *d, uint32_t tid)
+{
+	uint32_t i;
+
+	if (tid <= 0xffff)
+		return &d->depth[tid];
+	i = itab_find(&d->big_tab, tid, d->big, sizeof(*d->big));
+	if (i == ITAB_NONE) {
+		d->big = xgrow(d->big, &d->cap_big, d->nbig + 1, sizeof(*d->big));
+		d->big[d->nbig].tid = tid;
+		d->big[d->nbig].depth = 0;
+		i = (uint32_t)d->nbig++;
+		itab_insert(&d->big_tab, i, d->big, sizeof(*d->big));
+	}
+	return &d->big[i].depth;
 }
 
 static void put_threads(struct cg_dump *d, struct cg_symtab *st)
@@ -74,7 +106,7 @@ void dump_records(struct cg_dump *d, struct cg_symtab *st, const struct cg_recor
 
 	for (i = 0; i < n; i++) {
 		const struct cg_record *r = &recs[i];
-		uint32_t *depth = &d->depth[r->tid & 0xffff];
+		uint32_t *depth = depth_of(d, r->tid);
 		int64_t mi = symtab_find_method(st, r->method);
 		uint32_t shown;
 

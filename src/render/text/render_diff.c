@@ -63,6 +63,11 @@ static void text_summary(const struct cg_report *later, struct strbuf *sb)
 	later_run(later, &lr);
 	diff_count(d, counts);
 	strbuf_printf(sb, "Diff:     %s -> %s\n", base->file, later->file);
+	if (later->has_range) {
+		strbuf_puts(sb, "Window:   ");
+		report_window_text(later, sb);
+		strbuf_puts(sb, " in both, on the wall clock from each one's first event\n");
+	}
 	if (other) {
 		/* Both runs carry both clocks: each total on both. */
 		strbuf_printf(sb, "Clock:    %s compares and sorts; %s beside it\n",

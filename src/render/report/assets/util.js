@@ -270,7 +270,35 @@ var cgUtil = (function () {
     };
   }
 
+  /* Repeated runs: a value given twice over (a median of an even number of
+     runs is a half): milliseconds with three decimals and a fourth '5' for
+     a half microsecond; or, as a share (norm) in parts per billion, % with
+     three decimals rounded half up. */
+  function half(v2, norm) {
+    var t;
+    if (norm) {
+      t = Math.floor((Math.floor(v2 / 2) + 5000) / 10000);
+      return Math.floor(t / 1000) + '.' + String(t % 1000).padStart(3, '0') + '%';
+    }
+    return ms(Math.floor(v2 / 2)) + (v2 % 2 ? '5' : '');
+  }
+
+  /* A side's range: the farthest run from the median, in whole % of the
+     median ('' without a median), as the text report writes it. */
+  function rangePct(m2, min, max) {
+    var far = Math.max(m2 - 2 * min, 2 * max - m2);
+    return m2 ? '\u00b1' + Math.round(far * 100 / m2) + '%' : '';
+  }
+
+  /* x of value v on a strip of width w (pad on each side) spanning lo..hi;
+     the middle when lo == hi. */
+  function stripX(v, lo, hi, w, pad) {
+    if (hi <= lo) return w / 2;
+    return pad + (v - lo) * (w - 2 * pad) / (hi - lo);
+  }
+
   return {
+    half: half, rangePct: rangePct, stripX: stripX,
     clockLabel: clockLabel, tlThreads: tlThreads, flameParse: flameParse, flameOn: flameOn,
     openZoom: openZoom, scrollFor: scrollFor,
     ms: ms, pct: pct, offCpu: offCpu, matcher: matcher, nodeId: nodeId, buildView: buildView,
