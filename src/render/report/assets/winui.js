@@ -51,6 +51,8 @@
   /* Show window [F, T] (us on the axis; fr: the frame it is, or null). */
   function select(F, T, fr) {
     var D0 = pageData(), r, line, code;
+    /* --range's axis starts at the trace's first record. */
+    F = Math.max(0, F);
     if (!(T >= F)) return;
     cur = { from: F, to: T, frame: fr || null };
     label.textContent = title(F, T, fr);
