@@ -22,6 +22,7 @@ _callgraph()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "-g -T -k -t -h --html -o -d --json --folded --clock
 			--thread --max-nodes --node-fraction --edge-fraction --no-fold
+			--no-merge-threads
 			--focus --hide --short-names --slash-names --pprof
 			--speedscope --chrome-trace --callgrind --normalise --fail-if-slower
 			-j --jobs -q --quiet --help --version" \

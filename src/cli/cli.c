@@ -23,6 +23,7 @@ enum {
 	OPT_CHROME, OPT_CALLGRIND, OPT_SLASH_NAMES, OPT_NODE_FRACTION, OPT_EDGE_FRACTION, OPT_NO_FOLD,
 	OPT_RANGE, OPT_FRAMES,
 	OPT_NORMALISE, OPT_FAIL_SLOWER,
+	OPT_NO_MERGE_THREADS,
 };
 
 struct opt_doc {
@@ -41,6 +42,7 @@ static const struct opt_doc table[] = {
 	{ { "node-fraction", required_argument, NULL, OPT_NODE_FRACTION }, 0, "F", "graph: drop nodes under F of the total, 0.005 or 0.5% (default 0.5%)" },
 	{ { "edge-fraction", required_argument, NULL, OPT_EDGE_FRACTION }, 0, "F", "graph: drop edges under F of the total, 0.001 or 0.1% (default 0.1%)" },
 	{ { "no-fold", no_argument, NULL, OPT_NO_FOLD }, 0, NULL, "graph: draw pass-through chains frame by frame" },
+	{ { "no-merge-threads", no_argument, NULL, OPT_NO_MERGE_THREADS }, 0, NULL, "graph: a root per thread; no pools merged, no idle threads folded" },
 	{ { NULL, 0, NULL, 0 }, 'h', NULL, "HTML report on standard output" },
 	{ { "html", required_argument, NULL, OPT_HTML }, 0, "FILE", "HTML report to FILE" },
 	{ { NULL, 0, NULL, 0 }, 'o', NULL, "dump the header, threads and every record with its depth" },
@@ -233,6 +235,7 @@ int cli_parse(int argc, char **argv, struct cg_opts *o)
 			*(c == OPT_NODE_FRACTION ? &o->node_pct : &o->edge_pct) = v;
 			break;
 		case OPT_NO_FOLD: o->no_fold = 1; break;
+		case OPT_NO_MERGE_THREADS: o->no_merge_threads = 1; break;
 		case 'h': o->html_stdout = 1; break;
 		case OPT_HTML: o->html = optarg; break;
 		case 'o': o->dump = 1; break;

@@ -20,6 +20,7 @@ struct cg_opts {
 	double node_pct;         /* --node-fraction, as a percentage */
 	double edge_pct;         /* --edge-fraction, as a percentage */
 	int no_fold;             /* --no-fold */
+	int no_merge_threads;    /* --no-merge-threads */
 	int html_stdout;         /* -h */
 	const char *html;        /* --html FILE */
 	int dump;                /* -o */

@@ -499,6 +499,7 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->node_pct = o->node_pct;
 	r->edge_pct = o->edge_pct;
 	r->no_fold = o->no_fold;
+	r->no_merge_threads = o->no_merge_threads;
 	r->max_nodes = o->max_nodes;
 	r->short_names = o->short_names;
 	r->cct = L->cct;

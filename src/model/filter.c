@@ -406,6 +406,13 @@ int filter_prune(const struct cg_view *v, double pct, size_t max_nodes, struct c
 	return filter_select(v, &rules, out, err);
 }
 
+int filter_pct_ge(uint64_t us, double pct, uint64_t whole)
+{
+	int64_t pm = pct_micro(pct);
+
+	return pm >= 0 && share_ge(us, (uint64_t)pm, whole);
+}
+
 void filter_sel_free(struct cg_graph_sel *sel)
 {
 	if (!sel)

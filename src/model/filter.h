@@ -125,6 +125,10 @@ int filter_select(const struct cg_view *v, const struct cg_graph_rules *rules,
 int filter_prune(const struct cg_view *v, double pct, size_t max_nodes, struct cg_graph_sel *out,
 		 struct cg_error *err);
 
+/* 1 when us is at least pct % of whole, exactly (pct taken to six
+ * decimals, as the rules above); 0 when pct is not from 0 to 100. */
+int filter_pct_ge(uint64_t us, double pct, uint64_t whole);
+
 /* Release the arrays of sel and zero it; accepts NULL and a zeroed sel. */
 void filter_sel_free(struct cg_graph_sel *sel);
 

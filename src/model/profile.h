@@ -83,6 +83,13 @@ struct cg_pthread {
 	uint64_t other_us;    /* last - first on the other clock of a dual trace, else 0 */
 	uint64_t o_excl_us;   /* exclusive on the other clock, else 0 */
 	uint32_t max_depth;
+	/* Of the thread's methods (clock used; waiting.h decides per method,
+	 * on this thread's times): the largest exclusive time of one that was
+	 * not waiting, and the largest inclusive time of one that was when
+	 * it is at least WAITING_THREAD_PCT % of the thread's (else 0).  Set
+	 * when the view of all threads of several is built; 0 before. */
+	uint64_t busy_excl_us;
+	uint64_t wait_incl_us;
 };
 
 /* A finished profile restricted to all selected threads or to one thread.

@@ -200,6 +200,10 @@ void profile_view_free(struct view_store *vs);
 /* Of a profile of one thread: turn that thread's tables into the arrays of
  * a view (held in p->all until a view takes them); nothing otherwise. */
 void profile_view_take(struct cg_profile *p);
+/* Fill pt's busy_excl_us and wait_incl_us from the method table of ts, a
+ * finished thread (profile.h); the all-threads view does it for each
+ * thread while it sums the thread's table. */
+void thread_waits(const struct cg_profile *p, const struct tstate *ts, struct cg_pthread *pt);
 /* Free a thread's method and edge tables (its numbers stay in pthreads). */
 void thread_drop_tables(struct tstate *ts);
 

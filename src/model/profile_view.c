@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/profile_impl.h"
+#include "model/waiting.h"
 #include "util/sort.h"
 
 static int cmp_methods(const void *a, const void *b, void *ctx)
@@ -82,6 +83,36 @@ static void pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, const
 	if (p->has_other) {
 		pm->o_incl_us += m->o_incl;
 		pm->o_excl_us += m->o_excl;
+	}
+}
+
+/* 1 when the thread's method slot m was waiting (waiting.h). */
+static int slot_waiting(const struct cg_profile *p, const struct tmeth *m)
+{
+	struct cg_method_info tmp;
+
+	if (!p->has_other)
+		return waiting_known(symtab_method_peek(p->st, m->midx, &tmp));
+	return p->primary == CG_USE_WALL ? waiting_off_cpu(m->incl, m->o_incl)
+					 : waiting_off_cpu(m->o_incl, m->incl);
+}
+
+void thread_waits(const struct cg_profile *p, const struct tstate *ts, struct cg_pthread *pt)
+{
+	size_t i;
+
+	/* A method is looked up only when it would raise a maximum: with one
+	 * clock the lookup compares names, and a thread runs thousands of
+	 * methods. */
+	pt->busy_excl_us = pt->wait_incl_us = 0;
+	for (i = 1; i < ts->ntm; i++) {
+		const struct tmeth *m = &ts->tm[i];
+
+		if (m->excl > pt->busy_excl_us && !slot_waiting(p, m))
+			pt->busy_excl_us = m->excl;
+		if (m->incl > pt->wait_incl_us && m->incl * 100 >= pt->incl_us * WAITING_THREAD_PCT &&
+		    slot_waiting(p, m))
+			pt->wait_incl_us = m->incl;
 	}
 }
 
@@ -260,6 +291,8 @@ static void sum_threads(struct cg_profile *p, struct view_store *vs, int thread,
 	/* Methods in the order of first sight.  The arrays fill as each
 	 * thread's tables go, when no view of one thread will follow. */
 	for (i = first; i < last; i++) {
+		if (thread < 0)
+			thread_waits(p, p->threads[i], &p->pthreads[i]);
 		add_methods(p, vs, p->threads[i], &nmeth, &cap);
 		add_edges(p, vs->edges, &nedges, p->threads[i], thread < 0 ? (uint32_t)i : 0);
 		if (thread < 0 && p->opts.no_thread_views)

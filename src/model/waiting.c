@@ -62,8 +62,12 @@ int waiting_known(const struct cg_method_info *m)
 {
 	size_t i;
 
+	/* First characters first: nearly every method differs from every
+	 * listed one there, so most lookups compare no string (the profile
+	 * asks once per method of the key). */
 	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (name_is(m->name, known[i].name) && class_is(m->klass, known[i].klass))
+		if (m->klass[0] == known[i].klass[0] && m->name[0] == known[i].name[0] &&
+		    class_is(m->klass, known[i].klass) && name_is(m->name, known[i].name))
 			return 1;
 	return 0;
 }
@@ -81,6 +85,13 @@ int waiting_clocks(const struct cg_view *v, const struct cg_pmethod *pm, uint64_
 	return 1;
 }
 
+int waiting_off_cpu(uint64_t wall, uint64_t cpu)
+{
+	/* cpu <= (100 - 90) % of wall, in integers: cpu * 100 <= wall * 10.
+	 * Times are far below 2^57 us, so neither product overflows. */
+	return wall > 0 && cpu * 100 <= wall * (100 - WAITING_OFF_CPU_PCT);
+}
+
 int waiting_method(const struct cg_view *v, const struct cg_pmethod *pm)
 {
 	uint64_t wall, cpu;
@@ -88,9 +99,7 @@ int waiting_method(const struct cg_view *v, const struct cg_pmethod *pm)
 
 	if (!waiting_clocks(v, pm, &wall, &cpu))
 		return waiting_known(profile_method(v, pm, &tmp));
-	/* cpu <= (100 - 90) % of wall, in integers: cpu * 100 <= wall * 10.
-	 * Times are far below 2^57 us, so neither product overflows. */
-	return wall > 0 && cpu * 100 <= wall * (100 - WAITING_OFF_CPU_PCT);
+	return waiting_off_cpu(wall, cpu);
 }
 
 const char *waiting_rule(const struct cg_view *v)

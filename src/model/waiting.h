@@ -20,9 +20,16 @@
 
 /* Off-CPU share at or above which a method is waiting, in percent. */
 #define WAITING_OFF_CPU_PCT 90
+/* Share of a thread's time spent waiting at or above which the thread is
+ * idle (roots.h), in percent. */
+#define WAITING_THREAD_PCT 90
 
 /* 1 when m is one of the known blocking methods. */
 int waiting_known(const struct cg_method_info *m);
+
+/* 1 when an inclusive time of wall and cpu us was waiting by the off-CPU
+ * rule above (wall above 0, cpu at most 10 % of it). */
+int waiting_off_cpu(uint64_t wall, uint64_t cpu);
 
 /* 1 when pm (a method of v) was waiting, by the rule above. */
 int waiting_method(const struct cg_view *v, const struct cg_pmethod *pm);

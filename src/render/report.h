@@ -36,6 +36,7 @@ struct cg_report {
 	double node_pct;                   /* --node-fraction, in percent of the view total */
 	double edge_pct;                   /* --edge-fraction, in percent of the view total */
 	int no_fold;                       /* --no-fold: draw pass-through chains frame by frame */
+	int no_merge_threads;              /* --no-merge-threads: a graph root per thread (roots.h) */
 	size_t max_nodes;                  /* --max-nodes */
 	int short_names;                   /* --short-names: c.e.a.Foo in display (javaname.h) */
 	const struct cg_cct *cct;          /* calling-context tree (--folded); NULL when not built */

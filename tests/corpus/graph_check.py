@@ -13,6 +13,10 @@ Checks, each against numbers read from --json (never from the graph):
   - no node's inclusive time is below the node fraction (0.5 %) of the total,
     and no thread root is at 0 ms;
   - at most 80 nodes (the legend aside); the PNG's longer side <= 4000 px;
+  - at most 12 thread roots; a root that stands for several threads (a pool,
+    the idle threads: class "thread pool" or "thread idle") lists its
+    threads' ids in its tooltip, and its label's times are the sums of those
+    threads' inclusive times on both clocks;
   - waiting methods never take the temperature scale: a node of a method that
     is waiting carries the SVG class cg-waiting and no cg-heat-N class.
     Waiting is decided here independently of callgraph: on a dual-clock trace
@@ -33,6 +37,7 @@ import tempfile
 NODE_PCT = 0.5
 MAX_NODES = 80
 MAX_SIDE = 4000
+MAX_ROOTS = 12
 
 # Known blocking methods (class, name; a trailing * is a prefix).
 BLOCKING = [
@@ -87,6 +92,26 @@ def svg_nodes(svg):
     return nodes, edges
 
 
+def ms(us):
+    """Microseconds as milliseconds with three decimals, from the integers."""
+    return "%d.%03d" % divmod(us, 1000)
+
+
+def svg_roots(svg):
+    """Thread-root nodes: id -> (member tids, the lines of the label)."""
+    roots = {}
+    for m in re.finditer(r'<g id="([^"]*)" class="node thread[^"]*">\s*<title>[^<]*</title>\s*'
+                         r'<g id="a_[^"]*"><a xlink:title="([^"]*)">(.*?)</a>', svg, re.S):
+        gid, tip = m.group(1), html.unescape(m.group(2))
+        texts = [html.unescape(t) for t in re.findall(r'<text[^>]*>([^<]*)</text>', m.group(3))]
+        if gid.startswith("t"):
+            tids = [int(gid[1:])]
+        else:
+            tids = [int(t) for t in re.findall(r"\(tid (\d+)\)", tip)]
+        roots[gid] = (tids, texts)
+    return roots
+
+
 def png_size(data):
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         raise RuntimeError("not a PNG")
@@ -114,6 +139,8 @@ class View:
             self.rule = "known blocking methods"
         svg = run([cg, "-q", "-g", "-", "-T", "svg"] + extra + [trace]).decode("utf-8", "replace")
         self.nodes, self.edges = svg_nodes(svg)
+        self.roots = svg_roots(svg)
+        self.by_tid = {t["tid"]: t for t in self.j["threads"]}
         m = re.search(r'class="graph" transform="scale\(([0-9.]+)', svg)
         self.scale = float(m.group(1)) if m else 1.0
         self.nodes.pop("legend", None)
@@ -132,8 +159,35 @@ class View:
     def missing(self):
         return [i for i in self.must_show() if "m" + i not in self.nodes]
 
+    def root_us(self, gid, key="inclusive_us"):
+        """The summed time of a root's threads, or None when it is no root of the view."""
+        if gid not in self.roots or not self.roots[gid][0]:
+            return None
+        tids = self.roots[gid][0]
+        if any(t not in self.by_tid for t in tids):
+            return None
+        return sum(self.by_tid[t][key] for t in tids)
+
     def zero_roots(self):
-        return [g for g in self.nodes if g in self.threads and self.threads[g]["inclusive_us"] == 0]
+        return [g for g in self.roots if self.root_us(g) == 0]
+
+    def root_problems(self):
+        """A merged root's label against its threads' summed times."""
+        out = []
+        clocks = self.j["trace"].get("clocks", [])
+        for g, (tids, texts) in sorted(self.roots.items()):
+            if g.startswith("t") or self.root_us(g) is None:
+                continue
+            want = "%s ms (" % ms(self.root_us(g))
+            if not any(t.startswith(want) for t in texts):
+                out.append("root %s: no label line %r in %s" % (g, want, texts))
+            if len(clocks) == 2:
+                other = [c for c in clocks if c != self.j["trace"].get("clock_used")]
+                if other:
+                    o = "%s %s ms" % (other[0], ms(self.root_us(g, other[0] + "_inclusive_us")))
+                    if o not in texts:
+                        out.append("root %s: no label line %r in %s" % (g, o, texts))
+        return out
 
     def pass_through(self):
         """Drawn method or chain nodes with one caller, one callee and at most
@@ -187,7 +241,7 @@ def check(cg, traces):
                                             v.methods[i]["exclusive_us"]) for i in miss))
                 for g in sorted(v.nodes):
                     m = v.method_of(g)
-                    us = m["inclusive_us"] if m else v.threads[g]["inclusive_us"] if g in v.threads else None
+                    us = m["inclusive_us"] if m else v.root_us(g)
                     if us is None:
                         problems.append("node %s is neither a method nor a thread of the view" % g)
                     elif us * 100 < NODE_PCT * v.total:
@@ -198,6 +252,9 @@ def check(cg, traces):
                             g, m["class"], m["name"], v.rule, " ".join(sorted(v.nodes[g]))))
                 if v.zero_roots():
                     problems.append("thread roots at 0 ms: %s" % " ".join(v.zero_roots()))
+                if len(v.roots) > MAX_ROOTS:
+                    problems.append("%d thread roots, more than %d" % (len(v.roots), MAX_ROOTS))
+                problems += v.root_problems()
                 if len(v.nodes) > MAX_NODES:
                     problems.append("%d nodes, more than %d" % (len(v.nodes), MAX_NODES))
                 if max(v.png) > MAX_SIDE:
@@ -213,8 +270,8 @@ def check(cg, traces):
 
 
 def measure(cg, traces, extra):
-    print("| trace | nodes | PNG px (scale) | missing >=1% self (all / busiest) | pass-through | 0 ms roots |")
-    print("|---|---|---|---|---|---|")
+    print("| trace | nodes | thread roots | method nodes | PNG px (scale) | missing >=1% self (all / busiest) | pass-through | 0 ms roots |")
+    print("|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for trace in traces:
             name = os.path.basename(trace)
@@ -227,8 +284,8 @@ def measure(cg, traces, extra):
             miss = " / ".join("%d of %d" % (len(x.missing()), len(x.must_show())) for _, x in vs)
             mnodes = sum(1 for g in v.nodes if v.method_of(g))
             pt = v.pass_through()
-            print("| %s | %d | %dx%d (%.2f) | %s | %d of %d (%d %%) | %d |" % (
-                name, len(v.nodes), v.png[0], v.png[1], v.scale, miss, pt, mnodes,
+            print("| %s | %d | %d | %d | %dx%d (%.2f) | %s | %d of %d (%d %%) | %d |" % (
+                name, len(v.nodes), len(v.roots), mnodes, v.png[0], v.png[1], v.scale, miss, pt, mnodes,
                 round(100 * pt / mnodes) if mnodes else 0, len(v.zero_roots())))
 
 

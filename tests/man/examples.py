@@ -8,11 +8,11 @@ each followed by the lines it prints on standard output (none when it prints
 nothing).  --help ends with "Examples:" and lines "  callgraph ... [comment]";
 their output is not shown, so only the exit status and the files are checked.
 Each command runs with bash -o pipefail in one scratch directory holding
-calc.trace, before.trace, after.trace, dual.trace and frames.trace, made by tracegen
-from DESC_DIR's calc.desc, before.desc, after.desc, dual.desc and frames.desc (app.trace in
---help is calc.trace), and before/run1.trace ... run5.trace and after/run1.trace ...
-run5.trace: runs.desc's program with timing noise (jitter=1..5, 11..15), one method slowed
-in after/.
+calc.trace, before.trace, after.trace, dual.trace, frames.trace and pools.trace, made by
+tracegen from DESC_DIR's calc.desc, before.desc, after.desc, dual.desc, frames.desc and
+pools.desc (app.trace in --help is calc.trace), and before/run1.trace ... run5.trace and
+after/run1.trace ... run5.trace: runs.desc's program with timing noise (jitter=1..5,
+11..15), one method slowed in after/.
 Checks per command: exit status 0; standard output equal to the lines shown;
 every output file it names (-g, -k, --html, --json, --folded, > FILE) exists,
 and every file it writes holds what its extension says (PNG, SVG, PDF, dot,
@@ -93,7 +93,7 @@ def main():
     man, callgraph, tracegen, descs = sys.argv[1:5]
     check = Checks("man", "man-examples")
     work = tempfile.mkdtemp(prefix="cgman.")
-    for t in ("calc", "before", "after", "dual", "frames"):
+    for t in ("calc", "before", "after", "dual", "frames", "pools"):
         subprocess.run([tracegen, "-o", os.path.join(work, t + ".trace"),
                         os.path.join(descs, t + ".desc")], check=True)
     # Repeated runs: runs.desc with its program's settings completed, five

@@ -82,33 +82,84 @@ static void gv_build_defaults(Agraph_t *g)
 		agattr(g, defaults[i].kind, (char *)defaults[i].name, (char *)defaults[i].value);
 }
 
+/* A merged root's tooltip lists at most this many of its threads (a
+ * trace can have 65535), then how many more. */
+#define GV_ROOT_MEMBERS 40
+
+/* The member threads of a merged root in its tooltip: "name (tid N)",
+ * one a line. */
+static void put_members(struct gv_build *b, const struct cg_root *rt)
+{
+	const struct cg_view *from = b->roots->from;
+	size_t k;
+
+	for (k = 0; k < rt->n; k++) {
+		if (k == GV_ROOT_MEMBERS) {
+			strbuf_printf(&b->val, "\\nand %zu more", rt->n - k);
+			break;
+		}
+		const struct cg_pthread *t = &from->threads[b->roots->members[rt->first + k]];
+
+		strbuf_puts(&b->val, "\\n");
+		gv_text_put(&b->val, &b->tmp, t->name, 0);
+		strbuf_printf(&b->val, " (tid %u)", (unsigned)t->tid);
+	}
+}
+
+/* A thread root ("t<tid>"), a pool ("p<tid of its first thread>") or the
+ * idle threads ("idle"), with their times on both clocks. */
 static void add_root(struct gv_build *b, size_t i)
 {
 	const struct cg_pthread *t = &b->v->threads[i];
+	const struct cg_root *rt = &b->roots->roots[i];
 	char name[32], ms[32], pct[16];
+	const char *cls = "thread";
 	Agnode_t *n;
 
-	snprintf(name, sizeof(name), "t%u", (unsigned)t->tid);
+	if (rt->kind == CG_ROOT_POOL) {
+		snprintf(name, sizeof(name), "p%u", (unsigned)t->tid);
+		cls = "thread pool";
+	} else if (rt->kind == CG_ROOT_IDLE) {
+		snprintf(name, sizeof(name), "idle");
+		cls = "thread idle";
+	} else {
+		snprintf(name, sizeof(name), "t%u", (unsigned)t->tid);
+	}
 	n = agnode(b->g, name, 1);
 	b->tnode[i] = n;
 	fmt_ms(ms, t->incl_us);
 	fmt_pct(pct, t->incl_us, b->v->total_us);
 	strbuf_reset(&b->val);
 	gv_text_put_label(&b->val, &b->tmp, t->name);
-	strbuf_printf(&b->val, "\\ntid %u\\n%s ms (%s%%)", (unsigned)t->tid, ms, pct);
+	if (rt->kind == CG_ROOT_POOL)
+		strbuf_printf(&b->val, " (%zu threads)", rt->n);
+	else if (rt->kind == CG_ROOT_THREAD)
+		strbuf_printf(&b->val, "\\ntid %u", (unsigned)t->tid);
+	strbuf_printf(&b->val, "\\n%s ms (%s%%)", ms, pct);
 	if (b->v->has_other)
 		strbuf_printf(&b->val, "\\n%s %s ms", b->v->primary == CG_USE_CPU ? "wall" : "cpu",
 			      fmt_ms(ms, t->other_us));
 	gv_build_set_val(n, "label", b);
 	strbuf_reset(&b->val);
-	strbuf_puts(&b->val, "thread ");
-	gv_text_put(&b->val, &b->tmp, t->name, 0);
-	strbuf_printf(&b->val, " (tid %u)", (unsigned)t->tid);
+	if (rt->kind == CG_ROOT_THREAD) {
+		strbuf_puts(&b->val, "thread ");
+		gv_text_put(&b->val, &b->tmp, t->name, 0);
+		strbuf_printf(&b->val, " (tid %u)", (unsigned)t->tid);
+	} else {
+		if (rt->kind == CG_ROOT_POOL) {
+			strbuf_printf(&b->val, "%zu threads, the same name but for numbers, "
+				      "calling the same methods:", rt->n);
+		} else {
+			strbuf_printf(&b->val, "%zu idle threads, each waiting for at least %d%% "
+				      "of its time:", rt->n, WAITING_THREAD_PCT);
+		}
+		put_members(b, rt);
+	}
 	gv_build_set_val(n, "tooltip", b);
 	gv_build_set_str(n, "style", "filled,bold");
 	gv_build_set_str(n, "fillcolor", "#e0e0e0");
 	gv_build_set_str(n, "id", name);
-	gv_build_set_str(n, "class", "thread");
+	gv_build_set_str(n, "class", cls);
 }
 
 /* Fill and class of a method node: grey and dashed when waiting (never on
@@ -466,16 +517,18 @@ static void add_loop(struct gv_build *b, size_t pos)
 	gv_build_set_val(ed, "tooltip", b);
 }
 
-int gv_build_graph(struct gv_build *b, const struct cg_report *r, const struct cg_view *v,
+int gv_build_graph(struct gv_build *b, const struct cg_report *r, const struct cg_roots *roots,
 		   const struct cg_graph_sel *sel, const struct cg_fold *fold,
 		   const struct cg_graph_rules *rules, Agdisc_t *disc, struct cg_error *err)
 {
+	const struct cg_view *v = &roots->view;
 	size_t i;
 
 	strbuf_init(&b->val);
 	strbuf_init(&b->tmp);
 	strbuf_init(&b->name);
 	b->v = v;
+	b->roots = roots;
 	b->fold = fold;
 	b->sampled = r->profile && profile_sampling(r->profile);
 	b->overloads = r->st ? javaname_overloads(r->st) : NULL;

@@ -19,6 +19,7 @@
 #include "model/filter.h"
 #include "model/fold.h"
 #include "model/profile.h"
+#include "model/roots.h"
 #include "render/report.h"
 #include "util/strbuf.h"
 #include "util/util.h"
@@ -37,15 +38,17 @@ struct gv_build {
 	uint64_t max_self;  /* largest exclusive time of a drawn, not waiting method */
 	int sampled;        /* counts are stack changes, not calls */
 	const struct cg_fold *fold;
+	const struct cg_roots *roots; /* b->v is roots->view */
 	Agnode_t **cnode;   /* by chain */
 	size_t drawn;       /* edges drawn (recursion loops included, residual not) */
 	size_t inside;      /* drawn edges that fall inside a folded chain */
 };
 
-/* Build the graph of the items sel draws from v (chains of fold folded)
- * into b->g, opened with disc; the legend states rules.  b must be zeroed
- * before.  0, or -1 with err filled; either way gv_build_free(b) after. */
-int gv_build_graph(struct gv_build *b, const struct cg_report *r, const struct cg_view *v,
+/* Build the graph of the items sel draws from roots->view (chains of fold
+ * folded) into b->g, opened with disc; the legend states rules.  b must be
+ * zeroed before.  0, or -1 with err filled; either way gv_build_free(b)
+ * after. */
+int gv_build_graph(struct gv_build *b, const struct cg_report *r, const struct cg_roots *roots,
 		   const struct cg_graph_sel *sel, const struct cg_fold *fold,
 		   const struct cg_graph_rules *rules, Agdisc_t *disc, struct cg_error *err);
 

@@ -62,7 +62,15 @@ void gv_legend_add(struct gv_build *b, const struct cg_report *r, const struct c
 		strbuf_puts(&b->val, "\\lwindow: ");
 		report_window_text(r, &b->val);
 	}
-	strbuf_printf(&b->val, "\\lthreads: %zu, total %s ms\\l", v->nthreads, fmt_ms(ms, v->total_us));
+	strbuf_printf(&b->val, "\\lthreads: %zu, total %s ms\\l", b->roots->from->nthreads,
+		      fmt_ms(ms, v->total_us));
+	if (b->roots->pools)
+		strbuf_printf(&b->val, "  %zu threads merged into %zu pool%s: same name but for "
+			      "numbers, same top-level calls\\l", b->roots->pooled, b->roots->pools,
+			      b->roots->pools == 1 ? "" : "s");
+	if (b->roots->idle)
+		strbuf_printf(&b->val, "  %zu idle threads folded: >= %d%% of their time waiting\\l",
+			      b->roots->idle, WAITING_THREAD_PCT);
 	if (b->sampled)
 		strbuf_puts(&b->val, "sampled trace: counts are stack changes, not calls\\l");
 	strbuf_puts(&b->val, "node floor: ");

@@ -23,6 +23,7 @@
 
 #include "model/filter.h"
 #include "model/fold.h"
+#include "model/roots.h"
 #include "render/graph/gv_build.h"
 #include "render/graph/gv_layout.h"
 #include "render/graph/gv_log.h"
@@ -332,6 +333,7 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	struct cg_graph_sel sel;
 	struct cg_graph_rules rules;
 	struct cg_fold fold;
+	struct cg_roots roots;
 	struct gv_build b;
 	struct gv_saved saved;
 	struct gv_layout_cost cost;
@@ -346,6 +348,7 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	memset(&b, 0, sizeof(b));
 	memset(&sel, 0, sizeof(sel));
 	memset(&fold, 0, sizeof(fold));
+	memset(&roots, 0, sizeof(roots));
 	strbuf_reset(&gv_proc.warnings);
 	gv_log_begin(&saved, &gv_proc.warnings);
 	bad_format = format_norm(format, fmt, base) < 0 || interactive_device(base);
@@ -374,11 +377,12 @@ int render_graph(const struct cg_report *r, const struct cg_view *v, const char 
 	rules.edge_pct = r->edge_pct;
 	rules.hot_pct = CG_DEFAULT_HOT_PCT;
 	rules.max_nodes = r->max_nodes;
-	if (filter_select(v, &rules, &sel, err) < 0)
+	roots_make(v, !r->no_merge_threads, rules.hot_pct, &roots);
+	if (filter_select(&roots.view, &rules, &sel, err) < 0)
 		goto done;
-	fold_chains(v, &sel, !r->no_fold, &fold);
+	fold_chains(&roots.view, &sel, !r->no_fold, &fold);
 
-	if (gv_build_graph(&b, r, v, &sel, &fold, &rules, &disc, err) < 0)
+	if (gv_build_graph(&b, r, &roots, &sel, &fold, &rules, &disc, err) < 0)
 		goto done;
 
 	if (dot_source) {
@@ -440,6 +444,7 @@ done:
 	gv_log_end(&saved);
 	fold_free(&fold);
 	filter_sel_free(&sel);
+	roots_free(&roots);
 	return rc;
 }
 
