@@ -21,6 +21,7 @@
 #include "model/runs.h"
 #include "cli/gate.h"
 #include "model/events.h"
+#include "model/pagelog.h"
 #include "model/frames.h"
 #include "model/window.h"
 #include "cli/output.h"
@@ -62,6 +63,7 @@ struct loaded {
 	struct cg_cct *cct;           /* NEED_CCT */
 	struct cg_timeline *timeline; /* NEED_TIMELINE */
 	struct cg_events *events;     /* NEED_EVENTS */
+	struct cg_pagelog *pagelog;   /* NEED_TIMELINE: the HTML report's call log */
 	struct cg_observe_async *async; /* feeds the three above on a thread of its own */
 	struct cg_frames *frames;     /* the frames, when looked for */
 	struct cg_window *window;     /* --range */
@@ -88,6 +90,7 @@ static void loaded_free(struct loaded *L)
 	cct_free(L->cct);
 	timeline_free(L->timeline);
 	events_free(L->events);
+	pagelog_free(L->pagelog);
 	frames_free(L->frames);
 	window_free(L->window);
 	trace_free(L->trace);
@@ -147,7 +150,7 @@ static unsigned jobs_asked(const struct cg_opts *o)
  * -j 1).  The event log alone costs less than handing it the calls. */
 static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 {
-	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 }, fo = { 0 };
+	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 }, fo = { 0 }, po = { 0 };
 	const struct cg_observer *next = NULL;
 
 	if (!(needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS)) && !L->frames)
@@ -161,6 +164,9 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 		L->timeline = timeline_create();
 		timeline_observer(L->timeline, next, &to);
 		next = &to;
+		L->pagelog = pagelog_create();
+		pagelog_observer(L->pagelog, next, &po);
+		next = &po;
 	}
 	if (needs & NEED_EVENTS) {
 		L->events = events_create();
@@ -523,6 +529,7 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->cct = L->cct;
 	r->timeline = L->timeline;
 	r->events = L->events;
+	r->pagelog = L->pagelog;
 	r->slash_names = o->slash_names;
 	r->frames = L->frames;
 	r->frames_section = o->frames;

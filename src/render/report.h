@@ -23,6 +23,7 @@ struct cg_timeline; /* timeline.h */
 struct cg_diff;  /* diff.h */
 struct cg_runs;  /* runs.h */
 struct cg_events; /* events.h */
+struct cg_pagelog; /* pagelog.h */
 struct cg_frames; /* frames.h */
 
 struct cg_report {
@@ -44,6 +45,7 @@ struct cg_report {
 	const struct cg_runs *runs;        /* -d with repeated runs: every run matched; else NULL */
 	int normalise;                     /* --normalise: runs compared by share of their total */
 	const struct cg_events *events;    /* every enter/leave (--speedscope, --chrome-trace); else NULL */
+	const struct cg_pagelog *pagelog;  /* the HTML report's call log, both clocks; else NULL */
 	int slash_names;                   /* --slash-names: folded frames as java/lang/String.equals */
 	/* The HTML report's threads: thread_map[i] is thread i's index in the
 	 * page, or -1 when it is folded into one "idle threads" entry; NULL

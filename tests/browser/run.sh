@@ -9,11 +9,12 @@
 # package-lock.json first when node_modules is missing.  Then timeline.mjs
 # (timeline and flame graph), clocks.mjs (the clock switch, on the report of
 # clocks.desc), graphview.mjs (the graph's first view, on report.html and the
-# corpus report), trees.mjs (Top Down and Bottom Up), diff.mjs (the
-# comparison page), runs.mjs (the repeated-runs page; CG_RUNS_SHOT=FILE
-# keeps a screenshot of it) and mapping.mjs (a minified trace read with
-# --mapping).  Ends with one line adding them up, "browser + timeline +
-# clocks + graphview + trees + diff + runs + mapping: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
+# corpus report), trees.mjs (Top Down and Bottom Up), window.mjs (windows
+# and frames), diff.mjs (the comparison page), runs.mjs (the repeated-runs
+# page; CG_RUNS_SHOT=FILE keeps a screenshot of it) and mapping.mjs (a
+# minified trace read with --mapping).  Ends with one line adding them up,
+# "browser + timeline + clocks + graphview + trees + windows + diff + runs +
+# mapping: N passed, N failed" (", N skipped" when Chromium, node or the shared corpus is missing:
 # the whole part, or the big report, counts as one skipped), and exits
 # non-zero on failure.
 set -eu
@@ -27,7 +28,7 @@ big=$shared/corpus/firefox-profiler_art-trace-streaming.trace.gz
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ] || ! command -v node >/dev/null 2>&1; then
 	echo "SKIP browser: no $chromium or no node"
-	echo "browser + timeline + clocks + graphview + trees + diff + runs + mapping: 0 passed, 0 failed, 1 skipped"
+	echo "browser + timeline + clocks + graphview + trees + windows + diff + runs + mapping: 0 passed, 0 failed, 1 skipped"
 	exit 0
 fi
 
@@ -76,6 +77,17 @@ node "$here/mapping.mjs" mapping.html >mapping.out 2>&1 || rc=1
 real=$here/../../samples/art-regular.trace.gz
 "$build/callgraph" -q --html trees.html --folded trees.folded --json trees.json "$real"
 node "$here/trees.mjs" trees.html trees.folded trees.json >trees.out 2>&1 || rc=1
+# Windows of the trace (window.mjs): frames clicked in the frames lane and a
+# window dragged on the time axis, on samples/streaming.trace (252 frames) and
+# samples/art-regular.trace.gz, each against callgraph --range --json; a
+# report with --hide, whose windows the page cannot replay, shows the --range
+# command instead.
+stream=$here/../../samples/streaming.trace
+"$build/callgraph" -q --html win.html "$stream"
+"$build/callgraph" -q --hide 'java.lang.Object.wait*' --html win-hide.html "$stream"
+node "$here/window.mjs" "$build/callgraph" win.html "$stream" win-hide.html >window.out 2>&1 || rc=1
+"$build/callgraph" -q --html win2.html "$real"
+node "$here/window.mjs" "$build/callgraph" win2.html "$real" >>window.out 2>&1 || rc=1
 # The comparison page (diff.mjs) at 1280 px: samples/art-regular against
 # samples/streaming, checked against the text comparison; with the corpus
 # beside the repository, also the two firefox-profiler traces.
@@ -100,9 +112,9 @@ done
 "$build/callgraph" -q -d 'before/*.trace' --html runs.html after/*.trace
 "$build/callgraph" -q -d 'before/*.trace' after/*.trace >runs.txt
 node "$here/runs.mjs" runs.html runs.txt ${CG_RUNS_SHOT:+"$CG_RUNS_SHOT"} >runs.out 2>&1 || rc=1
-cat browser.out timeline.out clocks.out graphview.out trees.out diff.out runs.out mapping.out
+cat browser.out timeline.out clocks.out graphview.out trees.out window.out diff.out runs.out mapping.out
 p=0 f=0
-for out in browser.out timeline.out clocks.out graphview.out trees.out diff.out runs.out mapping.out; do
+for out in browser.out timeline.out clocks.out graphview.out trees.out window.out diff.out runs.out mapping.out; do
 	# Every result line counts (diff.out holds one per comparison page).
 	if ! grep -qE '[0-9]+ passed, [0-9]+ failed' "$out"; then
 		echo "FAIL $out: no result line"
@@ -116,8 +128,8 @@ for out in browser.out timeline.out clocks.out graphview.out trees.out diff.out 
 	done
 done
 if [ "$skipped" -gt 0 ]; then
-	echo "browser + timeline + clocks + graphview + trees + diff + runs + mapping: $p passed, $f failed, $skipped skipped"
+	echo "browser + timeline + clocks + graphview + trees + windows + diff + runs + mapping: $p passed, $f failed, $skipped skipped"
 else
-	echo "browser + timeline + clocks + graphview + trees + diff + runs + mapping: $p passed, $f failed"
+	echo "browser + timeline + clocks + graphview + trees + windows + diff + runs + mapping: $p passed, $f failed"
 fi
 [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]

@@ -15,7 +15,7 @@ export default [
     languageOptions: {
       ecmaVersion: 2020,
       sourceType: 'script',
-      globals: { ...browser, cgUtil: 'readonly' },
+      globals: { ...browser, cgUtil: 'readonly', cgWindow: 'readonly' },
     },
     rules: {
       'no-var': 'off',
@@ -30,6 +30,12 @@ export default [
     // util.js defines cgUtil, and exports it to node when loaded there.
     files: ['src/render/report/assets/util.js'],
     languageOptions: { globals: { cgUtil: 'off', module: 'readonly' } },
+    rules: { 'no-implicit-globals': 'off' },
+  },
+  {
+    // window.js defines cgWindow, and exports it to node likewise.
+    files: ['src/render/report/assets/window.js'],
+    languageOptions: { globals: { cgWindow: 'off', module: 'readonly' } },
     rules: { 'no-implicit-globals': 'off' },
   },
   {

@@ -95,10 +95,12 @@ UNIT_TEST(html_escapes_hostile_names)
 	strbuf_init(&sb);
 	if (hfix_run(&f) || render(&f, &sb))
 		goto out;
-	/* Only the report's own three script elements (helpers, data block,
-	 * page script), and no name breaks out. */
-	CHECK_EQ_U64(count(sb.data, "<script"), 3);
-	CHECK_EQ_U64(count(sb.data, "</script"), 3);
+	/* Only the report's own six script elements (helpers, the window
+	 * replay, the window data and its script, data block, page script),
+	 * and no name breaks out. */
+	CHECK_EQ_U64(count(sb.data, "<script"), 6);
+	CHECK_EQ_U64(count(sb.data, "</script"), 6);
+	CHECK(strstr(sb.data, "\"file\":\"dir/\\u003cevil\\u003e\\u0026.trace\""));
 	CHECK(!strstr(sb.data, "<script>alert"));
 	CHECK(!strstr(sb.data, "<b>"));
 	/* In the JSON block: <, >, & as \u escapes; quotes as \". */

@@ -39,15 +39,20 @@
 #include "render/graph/render_gv.h"
 #include "render/report/render_timeline.h"
 #include "render/report/render_tree.h"
+#include "render/report/render_window.h"
 #include "model/timeline.h"
 
-/* The stylesheet and the scripts: src/render/report/assets/report.css, util.js (pure
- * helpers, in the head so every later script can use them) and report.js. */
+/* The stylesheet and the scripts: src/render/report/assets/report.css, util.js
+ * and window.js (pure helpers and the replay of a window, in the head so every
+ * later script can use them) and report.js. */
 static const char report_css[] =
 #include "report.css.inc"
 ;
 static const char util_js[] =
 #include "util.js.inc"
+;
+static const char window_js[] =
+#include "window.js.inc"
 ;
 static const char report_js[] =
 #include "report.js.inc"
@@ -72,6 +77,8 @@ static void put_head(const struct cg_report *r, struct strbuf *sb)
 	strbuf_puts(sb, report_css);
 	strbuf_puts(sb, "</style>\n<script>\n");
 	strbuf_puts(sb, util_js);
+	strbuf_puts(sb, "</script>\n<script>\n");
+	strbuf_puts(sb, window_js);
 	strbuf_puts(sb, "</script>\n</head>\n<body>\n<header><h1>Call profile of ");
 	html_put_text(sb, base ? base + 1 : r->file);
 	strbuf_puts(sb, "</h1></header>\n");
@@ -166,7 +173,7 @@ static void put_summary(const struct cg_report *r, const struct cg_view *all, co
 	}
 	strbuf_puts(sb, "</dd>\n</dl>\n");
 	put_threads_table(all, F, sb);
-	strbuf_puts(sb, "</div>\n</section>\n");
+	strbuf_puts(sb, "</div>\n<p id=\"win-info\" hidden></p>\n</section>\n");
 }
 
 /* The sticky bar: thread selector, search box, matched share. */
@@ -201,6 +208,10 @@ static void put_bar(const struct cg_view *all, const struct html_fold *F, struct
 				      c[i] == CG_USE_CPU ? "cpu (thread time)" : "wall (real time)");
 		strbuf_puts(sb, "</select></label>\n");
 	}
+	strbuf_puts(sb, "<span class=\"win\" title=\"The window of the trace shown: drag on the "
+			"timeline's time axis or click a frame to choose one\"><span id=\"win-label\">"
+			"</span> <button type=\"button\" id=\"win-reset\" hidden>Back to the whole trace"
+			"</button></span>\n");
 	strbuf_puts(sb, "<label>Search <input id=\"search\" type=\"search\" "
 			"placeholder=\"method name (smart case)\" autocomplete=\"off\" "
 			"spellcheck=\"false\"></label>\n<span id=\"matched\" aria-live=\"polite\"></span>\n"
@@ -453,6 +464,7 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	put_bar(all, &F, sb);
 	html_graphs_put(r, &G, F.nlisted, sb);
 	put_table(all, profile_sampling(r->profile), sb);
+	render_window_section(&parts, sb, err);
 	if (render_tree_section(&parts, sb, err) < 0)
 		goto out;
 	if (render_timeline_section(&parts, sb, err) < 0)

@@ -13,6 +13,10 @@
 #include "render/javaname.h"
 #include "render/report/render_flame.h"
 #include "render/report/render_timeline.h"
+#include "render/report/render_window.h"
+#include "render/report/html_parts.h"
+#include "model/frames.h"
+#include "model/pagelog.h"
 #include "model/timeline.h"
 
 /* The section's stylesheet (src/render/report/assets/timeline.css) and its script
@@ -119,6 +123,37 @@ static void put_data(const struct cg_report *r, struct strbuf *sb)
 	free(over);
 }
 
+/* How to choose a window of the trace, and what the page needs for it. */
+static void put_window_note(const struct cg_report *r, struct strbuf *out)
+{
+	const char *why = render_window_why(r);
+
+	strbuf_puts(out, "<p class=\"tlnote\" id=\"win-note\">Windows: drag along the time axis (the "
+			 "scale above the rows, on the wall clock) to choose a window of the trace, or click "
+			 "a frame in the Frames lane (each outermost call of ");
+	html_put_text(out, r->frames ? frames_pattern(r->frames) : "Choreographer.doFrame");
+	strbuf_puts(out, ", as wide as it lasted and coloured by its wall time; the slowest outlined "
+			 "and marked). "
+			 "The profile, Top Down, Bottom Up and the flame graph then show that window, "
+			 "exactly as callgraph --range FROM:TO does; the bar at the top says which window "
+			 "is shown and goes back to the whole trace. ");
+	if (!why && profile_view(r->profile, -1)->primary == CG_USE_CPU)
+		strbuf_puts(out, "With --clock cpu the timeline is on the cpu clock, which has no common "
+				 "axis: run callgraph without it for the frames lane and windows. ");
+	if (r->pagelog && pagelog_over(r->pagelog))
+		strbuf_printf(out, "This page cannot compute windows: the trace has more than %zu calls, "
+				   "the budget of the call log the page would need; it shows the --range "
+				   "command for the window chosen instead.", pagelog_budget(r->pagelog));
+	else if (why)
+		strbuf_printf(out, "This page cannot compute windows: %s; it shows the --range command "
+				   "for the window chosen instead.", why);
+	else
+		strbuf_printf(out, "The page computes them from a log of every call it holds: %zu "
+				   "calls, within its budget of %zu.",
+			      pagelog_calls(r->pagelog), pagelog_budget(r->pagelog));
+	strbuf_puts(out, "</p>\n");
+}
+
 int render_timeline_section(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
 {
 	uint64_t seen = 0, kept = 0, merged = 0;
@@ -151,6 +186,7 @@ int render_timeline_section(const struct cg_report *r, struct strbuf *out, struc
 								"the first one it offers)" : "",
 		      kept, seen, TL_CAP, TL_FRACTION, TL_BUDGET, merged,
 		      TL_BINS);
+	put_window_note(r, out);
 	strbuf_puts(out, "<div class=\"tlbar\"><button type=\"button\" id=\"tl-in\">Zoom in</button>"
 			 "<button type=\"button\" id=\"tl-out\">Zoom out</button>"
 			 "<button type=\"button\" id=\"tl-all\">Whole trace</button>"

@@ -14,6 +14,9 @@
   var byNode = new Map(), names = [], lower = [], cache = [], tidIndex = new Map();
   var PAGE = 300, limit = PAGE;
   var cur = null, sortKey = 'incl', sortDir = -1, hlRow = null, flashed = null, zoom = 1;
+  /* The whole trace's views: V holds a window's instead while one is shown
+     (winui.js); the call graph always shows the whole trace. */
+  var whole = V, wholeCache = [];
   /* The clocks: D.clock is the data's primary clock, D.other the other one
      (null on a single-clock trace); `shown` is the one the switch selects,
      which orders and colours everything.  sortClock is the clock of the
@@ -364,15 +367,25 @@
      by inclusive time on the shown clock, on the scale render_gv uses; the
      primary clock gets back the colours Graphviz drew.  Waiting nodes and
      the edges into them stay grey; residual edges keep their style. */
+  /* The whole trace's rows of the current view, which the graph draws. */
+  function graphView() {
+    var vi = +sel.value || 0, t;
+    if (V === whole) return cur;
+    if (!wholeCache[vi]) {
+      t = U.buildView(whole[vi], !!D.other, D.clock === 'cpu');
+      wholeCache[vi] = { v: whole[vi], byM: t.byM, par: t.par };
+    }
+    return wholeCache[vi];
+  }
   function paintGraph() {
-    var div = cur.graph, o = isOther(shown), total = totalOn(shown);
+    var div = cur.graph, o = isOther(shown), gv = graphView(), total = o ? gv.v.ototal : gv.v.total;
     if (!div || !D.other || (div.getAttribute('data-clock') || D.clock) === shown) return;
     div.setAttribute('data-clock', shown);
     div.querySelectorAll('g.node').forEach(function (g) {
       var id = g.id.slice(cur.prefix.length), k, r, pos;
       if (g.classList.contains('cg-waiting') || !/^[mc]0x/.test(id)) return;
       k = byNode.get('m' + id.slice(1));
-      r = k === undefined ? null : cur.byM.get(k);
+      r = k === undefined ? null : gv.byM.get(k);
       if (!r) return;
       pos = U.scalePos(U.timeOf(r, 'incl', o), total);
       paint(g, 'polygon, ellipse, path', { fill: o ? U.tempColour(pos) : null });
@@ -428,7 +441,7 @@
     if (/^t/.test(a) && tidIndex.has(a)) from = -1 - tidIndex.get(a);
     else if (/^m0x/.test(a) && byNode.has(a)) from = byNode.get(a);
     else return null;
-    return (cur.par.get(k) || []).filter(function (e) { return e.from === from; })[0] || null;
+    return (graphView().par.get(k) || []).filter(function (e) { return e.from === from; })[0] || null;
   }
 
   /* The clock switch: re-sort on the same column of the new clock, rebuild
@@ -503,6 +516,16 @@
     clockSel.addEventListener('change', function () { setClock(clockSel.value); });
   }
   sel.addEventListener('change', function () { setView(+sel.value); });
+  /* A window of the trace (winui.js): its views replace the whole trace's,
+     which come back when the detail is null.  Sort, search and the shown
+     clock stay. */
+  document.addEventListener('cg-window', function (ev) {
+    V = ev.detail ? ev.detail.data.views : whole;
+    cache = [];
+    hlRow = null;
+    table.setAttribute('data-window', ev.detail ? 'window' : 'whole');
+    setView(+sel.value || 0);
+  });
   document.getElementById('zoom-in').addEventListener('click', function () { zoom *= 1.25; applyZoom(); });
   document.getElementById('zoom-out').addEventListener('click', function () { zoom /= 1.25; applyZoom(); });
   document.getElementById('zoom-1').addEventListener('click', function () { zoom = 1; applyZoom(); });

@@ -75,6 +75,68 @@
   function plotW() { return Math.max(50, cv.width - LABEL - 8); }
   function xOf(t) { return LABEL + (t - t0) / (t1 - t0) * plotW(); }
   function tOf(x) { return t0 + (x - LABEL) / plotW() * (t1 - t0); }
+  /* ---- windows and frames (winui.js): the window axis is wall us from
+     the trace's first record; the timeline's t is us from its first
+     event on the shown clock, so the two meet only on the wall clock. ---- */
+  var CW = window.cgWin || null, LANEH = 14, laneTop = 18, laneOn = false, maxFrame = 0, winSel = null,
+      laneBoxes = [];
+  if (CW) CW.frames.forEach(function (f) { if (f.wall > maxFrame) maxFrame = f.wall; });
+  function onAxis() { return !!CW && CW.axis && shown === 'wall'; }
+  function tOfAxis(a) { return a + CW.origin - tMin; }
+  function axisOfT(t) { return Math.round(t + tMin - CW.origin); }
+  function frameAt(x) {
+    var t = tOf(x), slack = (t1 - t0) / plotW() * 2, best = null;
+    CW.frames.forEach(function (f) {
+      var a = tOfAxis(f.start), b = tOfAxis(f.start + f.wall);
+      if (a - slack <= t && t <= b + slack && (!best || f.wall > best.wall)) best = f;
+    });
+    return best;
+  }
+  function drawLane(y) {
+    var n = 0;
+    ctx.fillStyle = '#222';
+    ctx.fillText('Frames (' + CW.frames.length + ')', 2, y + LANEH / 2);
+    ctx.fillStyle = '#f4f4f4';
+    ctx.fillRect(LABEL, y, plotW(), LANEH);
+    ctx.save();
+    ctx.beginPath(); ctx.rect(LABEL, y - 4, plotW(), LANEH + 4); ctx.clip();
+    laneBoxes = [];
+    CW.frames.forEach(function (f) {
+      var x0 = xOf(tOfAxis(f.start)), x1 = xOf(tOfAxis(f.start + f.wall));
+      if (x1 < LABEL || x0 > cv.width) return;
+      laneBoxes.push({ n: f.n, x0: x0, x1: x1, y: y + LANEH / 2 });
+      ctx.fillStyle = U.tempColour(U.scalePos(f.wall, maxFrame));
+      ctx.fillRect(x0, y + 2, Math.max(1, x1 - x0 - 0.5), LANEH - 3);
+      n++;
+    });
+    /* The slowest frames: a dark frame and a notch above. */
+    CW.slowest.forEach(function (f) {
+      var x0 = xOf(tOfAxis(f.start)), x1 = xOf(tOfAxis(f.start + f.wall)), w = Math.max(2, x1 - x0);
+      if (x1 < LABEL || x0 > cv.width) return;
+      ctx.strokeStyle = '#000';
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x0 + 0.5, y + 1.5, w - 1, LANEH - 2);
+      ctx.fillStyle = '#000';
+      ctx.beginPath(); ctx.moveTo(x0 + w / 2 - 3, y - 3); ctx.lineTo(x0 + w / 2 + 3, y - 3);
+      ctx.lineTo(x0 + w / 2, y + 1); ctx.fill();
+    });
+    ctx.restore();
+    tlBox.setAttribute('data-frames', String(n));
+  }
+  /* The window shown (or being dragged), shaded over the rows. */
+  function drawWindow(top, bottom) {
+    var w = winSel || (CW && CW.current()), a, b, x0, x1;
+    if (!w || !onAxis()) return;
+    a = winSel ? Math.min(w.a, w.b) : tOfAxis(w.from);
+    b = winSel ? Math.max(w.a, w.b) : tOfAxis(w.to);
+    x0 = Math.max(LABEL, xOf(a)); x1 = Math.min(cv.width, xOf(b));
+    if (x1 < x0) return;
+    ctx.fillStyle = 'rgba(40,110,220,0.14)';
+    ctx.fillRect(x0, top, Math.max(1, x1 - x0), bottom - top);
+    ctx.fillStyle = 'rgba(40,110,220,0.8)';
+    ctx.fillRect(x0, top, 1, bottom - top);
+    ctx.fillRect(Math.max(x0, x1 - 1), top, 1, bottom - top);
+  }
   function visibleRows() {
     var ti = curThread(), busy, idle;
     if (ti >= 0) return rowsAll.filter(function (r) { return r.t.i === ti; });
@@ -88,7 +150,8 @@
   function drawTimeline() {
     var rows = visibleRows(), y = 18, nbars = 0, busy = 0, marks = 0, w = tlBox.clientWidth || 800, h,
         drawn = 0, folded = 0;
-    h = 18;
+    laneOn = onAxis() && CW.frames.length > 0;
+    h = 18 + (laneOn ? LANEH + 10 : 0);
     rows.forEach(function (r) { h += rowH(r); });
     cv.width = w;
     cv.height = Math.max(h, 40);
@@ -107,6 +170,12 @@
     }
     layout = [];
     bars = [];
+    tlBox.setAttribute('data-frames', '0');
+    if (laneOn) {
+      drawLane(y + 4);
+      laneTop = y + 4;
+      y += LANEH + 10;
+    }
     rows.forEach(function (r) {
       if (r.fold) {
         layout.push({ r: r, top: y, bottom: y + FOLDH });
@@ -170,6 +239,7 @@
       ctx.restore();
       y += r.depth * DH + MARKH + GAP;
     });
+    drawWindow(12, cv.height);
     tlBox.setAttribute('data-t0', String(Math.round(t0)));
     tlBox.setAttribute('data-t1', String(Math.round(t1)));
     tlBox.setAttribute('data-rows', String(drawn));
@@ -199,9 +269,33 @@
     zoomAt(tOf(x), ev.deltaY < 0 ? 0.8 : 1.25);
   }, { passive: false });
   var drag = null;
-  cv.addEventListener('mousedown', function (ev) { drag = { x: ev.clientX, t0: t0, t1: t1 }; cv.focus(); });
-  window.addEventListener('mouseup', function () { drag = null; });
+  cv.addEventListener('mousedown', function (ev) {
+    cv.focus({ preventScroll: true });
+    if (onAxis() && ev.offsetY < 18 && ev.offsetX >= LABEL) {
+      winSel = { a: tOf(ev.offsetX), b: tOf(ev.offsetX), x: ev.clientX };
+      return;
+    }
+    drag = { x: ev.clientX, t0: t0, t1: t1 };
+  });
+  window.addEventListener('mouseup', function (ev) {
+    var w = winSel, a, b;
+    drag = null;
+    if (!w) return;
+    winSel = null;
+    if (Math.abs(ev.clientX - w.x) > 3) {
+      a = Math.max(0, Math.min(w.a, w.b));
+      b = Math.min(tMax - tMin, Math.max(w.a, w.b));
+      CW.select(axisOfT(a), axisOfT(b), null);
+    } else {
+      drawTimeline();
+    }
+  });
   window.addEventListener('mousemove', function (ev) {
+    if (winSel) {
+      winSel.b = winSel.a + (ev.clientX - winSel.x) / plotW() * (t1 - t0);
+      drawTimeline();
+      return;
+    }
     if (!drag) return;
     var dt = (ev.clientX - drag.x) / plotW() * (drag.t1 - drag.t0);
     setRange(drag.t0 - dt, drag.t1 - dt);
@@ -219,8 +313,16 @@
     ev.preventDefault();
   });
   cv.addEventListener('mousemove', function (ev) {
-    var y = ev.offsetY, x = ev.offsetX, hit = null;
-    if (drag) return;
+    var y = ev.offsetY, x = ev.offsetX, hit = null, f;
+    if (drag || winSel) return;
+    if (laneOn && y >= laneTop && y < laneTop + LANEH && x >= LABEL && (f = frameAt(x))) {
+      showTip(ev, ['frame ' + f.n + (f.rank ? ' (slowest #' + f.rank + ')' : ''), 'thread ' + CW.threadName(f.pi),
+        'starts ' + ms(f.start) + ' ms (wall clock, from the trace\'s first record)',
+        'wall ' + ms(f.wall) + ' ms, cpu ' + ms(f.cpu) + ' ms' + (f.wall ? ', off-CPU ' + U.offCpu(f.wall, f.cpu) + ' %' : ''),
+        'click to show this frame\'s window']);
+      return;
+    }
+    cv.style.cursor = onAxis() && y < 18 && x >= LABEL ? 'col-resize' : '';
     layout.forEach(function (L) {
       var d, s, i, t, a0, off;
       if (L.r.fold || y < L.top || y >= L.top + L.r.depth * DH || x < LABEL) return;
@@ -240,7 +342,13 @@
   var downX = 0;
   cv.addEventListener('mousedown', function (ev) { downX = ev.clientX; });
   cv.addEventListener('click', function (ev) {
+    var f;
     if (Math.abs(ev.clientX - downX) > 3) return; /* the end of a drag */
+    if (laneOn && ev.offsetY >= laneTop && ev.offsetY < laneTop + LANEH && ev.offsetX >= LABEL &&
+        (f = frameAt(ev.offsetX))) {
+      CW.selectFrame(f.n);
+      return;
+    }
     layout.forEach(function (L) {
       if (L.r.fold && ev.offsetY >= L.top && ev.offsetY < L.bottom) {
         idleOpen = !idleOpen;
@@ -361,9 +469,30 @@
      clock, relative to the thread's first event), x0, x1, y (canvas px) }
      and the flame graph's frames { name, incl, x, w, d }. */
   window.cgTimelineBars = function () { return bars.slice(); };
+  /* The frames lane's bars drawn { n (frame), x0, x1, y (canvas px) }. */
+  window.cgFrameBars = function () { return laneOn ? laneBoxes.slice() : []; };
   window.cgFlameFrames = function () {
     return fRects.map(function (r) { return { name: fname(r.n), incl: r.n.incl, x: r.x, w: r.w, d: r.d }; });
   };
+  /* A window of the trace (winui.js): its flame graph; the whole trace's
+     comes back when the detail is null.  The timeline keeps the whole
+     trace and shades the window. */
+  var wholeFlame = FL.threads;
+  document.addEventListener('cg-window', function (ev) {
+    var w = ev.detail && ev.detail.data;
+    roots = (w ? w.flames : wholeFlame).map(function (arr) { return U.flameParse(arr, !!FL.other); });
+    allRoot.kids = roots;
+    roots.forEach(function (r) { r.parent = allRoot; });
+    fzoom = null;
+    setupFlame();
+    /* A frame's window: the timeline zooms to it, with a margin. */
+    if (ev.detail && ev.detail.frame && onAxis()) {
+      var a = tOfAxis(ev.detail.from), b = tOfAxis(ev.detail.to), m = Math.max((b - a) / 4, 500);
+      setRange(a - m, b + m);
+    }
+    drawTimeline();
+    drawFlame();
+  });
   /* The clock switch: redraw both on the chosen clock (whole trace,
      flame zoom kept when its frame is still there). */
   document.addEventListener('cg-clock', function (ev) {

@@ -36,39 +36,45 @@
     /* ---- the calling-context trees, one per thread ---- */
     var roots = [];
     var dropped = []; /* per thread: Map k -> { self, oself, calls } left out by the bound */
-    X.threads.forEach(function (a) {
-      var ti = a[0], pos = 1, stack = [], root = null, n, c, top;
-      while (pos < a.length) {
-        n = { k: a[pos], incl: a[pos + 1], excl: a[pos + 2], calls: a[pos + 3],
-              oi: OTHER ? a[pos + 4] : 0, oe: OTHER ? a[pos + 5] : 0, kids: [], parent: null, th: ti };
-        c = a[pos + STRIDE - 1];
-        pos += STRIDE;
-        if (!root) root = n;
-        else {
-          top = stack[stack.length - 1];
-          n.parent = top.n;
-          top.n.kids.push(n);
-          top.left--;
-          if (top.left === 0) stack.pop();
+    /* Build the trees from X.threads and X.drops. */
+    function parse() {
+      roots = [];
+      dropped = [];
+      X.threads.forEach(function (a) {
+        var ti = a[0], pos = 1, stack = [], root = null, n, c, top;
+        while (pos < a.length) {
+          n = { k: a[pos], incl: a[pos + 1], excl: a[pos + 2], calls: a[pos + 3],
+                oi: OTHER ? a[pos + 4] : 0, oe: OTHER ? a[pos + 5] : 0, kids: [], parent: null, th: ti };
+          c = a[pos + STRIDE - 1];
+          pos += STRIDE;
+          if (!root) root = n;
+          else {
+            top = stack[stack.length - 1];
+            n.parent = top.n;
+            top.n.kids.push(n);
+            top.left--;
+            if (top.left === 0) stack.pop();
+          }
+          if (c > 0) stack.push({ n: n, left: c });
+          while (stack.length && stack[stack.length - 1].left === 0) stack.pop();
         }
-        if (c > 0) stack.push({ n: n, left: c });
-        while (stack.length && stack[stack.length - 1].left === 0) stack.pop();
-      }
-      if (root) { root.root = true; roots[ti] = root; }
-    });
+        if (root) { root.root = true; roots[ti] = root; }
+      });
+      /* Per thread, per method: what the nodes left out by the bound ran (own
+       * time on both clocks, calls), so each method's self time is exact. */
+      X.drops.forEach(function (a) {
+        var m = new Map(), i;
+        for (i = 1; i < a.length; i += 4) m.set(a[i], { self: a[i + 1], oself: a[i + 2], calls: a[i + 3] });
+        dropped[a[0]] = m;
+      });
+    }
+    parse();
     /* Time each node's kept children leave out: the "smaller calls" row. */
     function rest(n) {
       var s = n.excl, o = n.oe;
       n.kids.forEach(function (c) { s += c.incl; o += c.oi; });
       return { incl: Math.max(0, n.incl - s), oi: Math.max(0, n.oi - o) };
     }
-    /* Per thread, per method: what the nodes left out by the bound ran (own
-     * time on both clocks, calls), so each method's self time is exact. */
-    X.drops.forEach(function (a) {
-      var m = new Map(), i;
-      for (i = 1; i < a.length; i += 4) m.set(a[i], { self: a[i + 1], oself: a[i + 2], calls: a[i + 3] });
-      dropped[a[0]] = m;
-    });
     function droppedSelf(ti) { return dropped[ti] || new Map(); }
     function walk(n, f) {
       var st = n ? [n] : [], x, i;
@@ -548,6 +554,19 @@
     }
     if (sel) sel.addEventListener('change', setView);
     setView();
+    /* A window of the trace (winui.js): its trees, whole (nothing left out
+       by the bound), and its views; the whole trace's come back when the
+       detail is null. */
+    var whole = { views: D.views, threads: X.threads, drops: X.drops, left: X.threadsLeftOut };
+    document.addEventListener('cg-window', function (ev) {
+      var w = ev.detail && ev.detail.data;
+      D.views = w ? w.views : whole.views;
+      X.threads = w ? w.trees : whole.threads;
+      X.drops = w ? [] : whole.drops;
+      X.threadsLeftOut = w ? 0 : whole.left;
+      parse();
+      setView();
+    });
     window.cgTrees = { topDown: topDown, bottomUp: bottomUp };
   }
   /* The report's main data block follows this script in the page; the trees
