@@ -46,6 +46,25 @@ static void *tgrow(void *p, size_t *cap, size_t need, size_t size)
 	return xrealloc(p, c * size);
 }
 
+/* Room for need method slots in ts->tm, 64-byte aligned so that a slot is
+ * one cache line (grown as tgrow grows). */
+static void tm_grow(struct tstate *ts, size_t need)
+{
+	size_t cap = ts->cap_tm ? ts->cap_tm : 2;
+	struct tmeth *m;
+
+	if (need <= ts->cap_tm)
+		return;
+	while (cap < need)
+		cap *= 2;
+	m = xmalloc_aligned(64, cap, sizeof(*m));
+	if (ts->ntm)
+		memcpy(m, ts->tm, ts->ntm * sizeof(*ts->tm));
+	free(ts->tm);
+	ts->tm = m;
+	ts->cap_tm = cap;
+}
+
 static uint32_t tm_find(const struct tstate *ts, uint32_t midx)
 {
 	uint32_t s = itab_find(&ts->tm_tab, midx, ts->tm, sizeof(*ts->tm));
@@ -60,7 +79,7 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 
 	if (s)
 		return s;
-	ts->tm = tgrow(ts->tm, &ts->cap_tm, ts->ntm + 1, sizeof(*ts->tm));
+	tm_grow(ts, ts->ntm + 1);
 	s = (uint32_t)ts->ntm++;
 	memset(&ts->tm[s], 0, sizeof(ts->tm[s]));
 	ts->tm[s].midx = midx;
@@ -182,8 +201,7 @@ static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint6
 
 /* ---- replay ------------------------------------------------------------------ */
 
-/* Pop the top frame, visible: its method's and edge's sums, and the time it
- * was on top to the exclusive time of f->tm. */
+/* Pop the top frame, visible: its method's and edge's sums. */
 static inline void pop_visible(struct tstate *ts)
 {
 	struct frame *f = &ts->stack[--ts->depth];
@@ -192,10 +210,10 @@ static inline void pop_visible(struct tstate *ts)
 	uint64_t dur = ts->now - f->entry;
 	uint64_t o_dur = ts->other_now - f->o_entry;
 
-	m->excl += f->excl;
-	m->o_excl += f->o_excl;
 	m->active--;
 	e->calls++; /* a recursive call counts only here (see struct tmeth) */
+	e->all += dur;
+	e->o_all += o_dur;
 	if (m->active == 0) {
 		m->calls++;
 		m->incl += dur;
@@ -249,7 +267,6 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 		f->own = own;
 		f->entry = ts->now;
 		f->o_entry = ts->other_now;
-		f->excl = f->o_excl = 0;
 		return;
 	}
 	if (fl & MF_FOCUS) {
@@ -264,7 +281,6 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	f->own = f->tm | focus;
 	f->entry = ts->now;
 	f->o_entry = ts->other_now;
-	f->excl = f->o_excl = 0;
 	ts->tm[f->tm].active++;
 	if (p->obs) {
 		observe_other(p, ts);
@@ -281,9 +297,8 @@ static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struc
 
 	f = &ts->stack[ts->depth - 1];
 	if (f->edge == NIL) {
-		/* Its time on top goes to the nearest visible frame below. */
-		ts->tm[f->tm].excl += f->excl;
-		ts->tm[f->tm].o_excl += f->o_excl;
+		/* Its time on top is the nearest visible frame's below: no edge
+		 * takes it out of that frame's. */
 		ts->tm[f->own].hactive--;
 		ts->depth--;
 		return;
@@ -336,20 +351,16 @@ void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s)
 		int valid = profile_edge_valid(ts, &ts->edges[r]);
 		uint64_t incl = valid ? ts->edges[r].incl : 0;
 		uint64_t o_incl = valid ? ts->edges[r].o_incl : 0;
+		uint64_t all = ts->edges[r].all, o_all = ts->edges[r].o_all;
 		uint32_t t = edge_get(p, ts, s, child, &callee);
 
 		ts->edges[t].calls += calls;
+		ts->edges[t].all += all;
+		ts->edges[t].o_all += o_all;
 		edge_add_incl(ts, &ts->edges[t], incl, o_incl);
 		edge_delete(ts, r);
 	}
 	free(roots);
-	m = &ts->tm[s];
-	m->excl += ts->root_excl + ts->tm[0].excl; /* tm[0]: hidden frames under the root */
-	m->o_excl += ts->o_root_excl + ts->tm[0].o_excl;
-	ts->root_excl = 0;
-	ts->o_root_excl = 0;
-	ts->tm[0].excl = 0;
-	ts->tm[0].o_excl = 0;
 }
 
 /* An exit on an empty stack: method `id` was entered before tracing began.
@@ -388,6 +399,8 @@ static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t 
 	m->o_incl += ts->other_now - ts->other_first;
 	e = edge_get(p, ts, 0, id, &callee);
 	ts->edges[e].calls++;
+	ts->edges[e].all += ts->now - ts->first;
+	ts->edges[e].o_all += ts->other_now - ts->other_first;
 	edge_add_incl(ts, &ts->edges[e], ts->now - ts->first, ts->other_now - ts->other_first);
 	p->warn[CG_W_EXIT_EMPTY]++;
 	if (p->focusing) {
@@ -437,7 +450,7 @@ static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
 	if (ts->selected) {
 		/* Slot 0 stands for the root; hidden frames directly under the
 		 * root charge their time there. */
-		ts->tm = tgrow(NULL, &ts->cap_tm, 1, sizeof(*ts->tm));
+		tm_grow(ts, 1);
 		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
 		ts->tm[0].u.last[0].edge = ts->tm[0].u.last[1].edge = NIL;
 		ts->ntm = 1;
@@ -471,7 +484,6 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		struct tstate *ts = p->by_tid[r->tid & 0xffff];
 		uint32_t raw = cpu ? r->t_cpu : r->t_wall;
 		uint32_t other = cpu ? r->t_wall : r->t_cpu;
-		uint64_t elapsed, o_elapsed, before, o_before;
 
 		if (!ts)
 			ts = thread_new(p, r->tid & 0xffff);
@@ -488,21 +500,8 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 			ts->other_now = ts->other_first = other;
 			ts->prev_wall = r->t_wall;
 		} else {
-			before = ts->now;
-			o_before = ts->other_now;
 			clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
 			clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
-			elapsed = ts->now - before;
-			o_elapsed = ts->other_now - o_before;
-			if (ts->depth) {
-				struct frame *top = &ts->stack[ts->depth - 1];
-
-				top->excl += elapsed;
-				top->o_excl += o_elapsed;
-			} else {
-				ts->root_excl += elapsed;
-				ts->o_root_excl += o_elapsed;
-			}
 			ts->pairs++;
 			if (r->t_wall == ts->prev_wall) {
 				ts->same_ts++;
@@ -540,7 +539,6 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 			f->id = r->method;
 			f->entry = ts->now;
 			f->o_entry = ts->other_now;
-			f->excl = f->o_excl = 0;
 			ts->tm[f->tm].active++;
 			if (ts->depth > ts->max_depth)
 				ts->max_depth = (uint32_t)ts->depth;
@@ -624,19 +622,32 @@ static void thread_drop_edges(struct tstate *ts)
 	ts->nedges = ts->cap_edges = 0;
 }
 
-/* Each method's recursive calls: the calls of the edges into it less its
- * outermost calls, stored over its call cache (struct tmeth). */
-static void thread_count_rec(struct tstate *ts)
+/* Each method's recursive calls, the calls of the edges into it less its
+ * outermost calls, and its exclusive time, the time of the edges into it
+ * less that of the edges out of it, stored over its call cache (struct
+ * tmeth).  The root's (slot 0) is the time of the edges out of it,
+ * negated. */
+static void thread_count(struct tstate *ts)
 {
 	size_t i;
 
 	for (i = 0; i < ts->ntm; i++)
-		ts->tm[i].u.rec = 0;
-	for (i = 0; i < ts->nedges; i++)
-		if (ts->edges[i].key != UINT64_MAX) /* else freed */
-			ts->tm[ts->edges[i].callee].u.rec += ts->edges[i].calls;
+		memset(&ts->tm[i].u, 0, sizeof(ts->tm[i].u));
+	for (i = 0; i < ts->nedges; i++) {
+		const struct tedge *e = &ts->edges[i];
+		struct tmeth *callee = &ts->tm[e->callee], *caller;
+
+		if (e->key == UINT64_MAX)
+			continue; /* freed */
+		caller = &ts->tm[e->key >> 32];
+		callee->u.s.rec += e->calls;
+		callee->u.s.excl += e->all;
+		callee->u.s.o_excl += e->o_all;
+		caller->u.s.excl -= e->all;
+		caller->u.s.o_excl -= e->o_all;
+	}
 	for (i = 0; i < ts->ntm; i++)
-		ts->tm[i].u.rec -= ts->tm[i].calls;
+		ts->tm[i].u.s.rec -= ts->tm[i].calls;
 }
 
 /* After the replay a thread keeps only what views read: its method and
@@ -645,7 +656,6 @@ static void thread_count_rec(struct tstate *ts)
  * million methods, about 30 bytes per method and per edge). */
 static void thread_settle(struct tstate *ts, int no_edges)
 {
-	thread_count_rec(ts);
 	itab_free(&ts->tm_tab);
 	itab_free(&ts->etab);
 	free(ts->root_edges);
@@ -657,8 +667,15 @@ static void thread_settle(struct tstate *ts, int no_edges)
 	if (no_edges)
 		thread_drop_edges(ts);
 	if (ts->cap_tm > ts->ntm && ts->ntm) {
-		ts->tm = xrealloc(ts->tm, ts->ntm * sizeof(*ts->tm));
-		ts->cap_tm = ts->ntm;
+		struct tmeth *tm = ts->tm;
+		size_t n = ts->ntm;
+
+		ts->tm = NULL;
+		ts->ntm = ts->cap_tm = 0;
+		tm_grow(ts, n);
+		memcpy(ts->tm, tm, n * sizeof(*tm));
+		ts->ntm = n;
+		free(tm);
 	}
 	if (ts->cap_edges > ts->nedges && ts->nedges) {
 		ts->edges = xrealloc(ts->edges, ts->nedges * sizeof(*ts->edges));
@@ -738,10 +755,12 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		pt->first_us = ts->first;
 		pt->last_us = ts->now;
 		pt->incl_us = ts->now - ts->first;
-		/* tm[0]: time of hidden frames directly under the root. */
-		pt->excl_us = ts->root_excl + (ts->ntm ? ts->tm[0].excl : 0);
+		/* The thread's time less that of its root's edges (hidden frames
+		 * directly under the root have none). */
+		thread_count(ts);
+		pt->excl_us = ts->now - ts->first + ts->tm[0].u.s.excl;
 		pt->other_us = ts->other_now - ts->other_first;
-		pt->o_excl_us = ts->o_root_excl + (ts->ntm ? ts->tm[0].o_excl : 0);
+		pt->o_excl_us = pt->other_us + ts->tm[0].u.s.o_excl;
 		if (p->focusing) {
 			pt->incl_us = ts->focus_us;
 			pt->excl_us = 0;

@@ -18,14 +18,17 @@ struct tcall {
 	uint32_t id, edge, callee;
 };
 
-/* One method on one thread.  During the replay, last holds the two callees
- * this method called last (edge NIL when unused), a cache in front of the
- * edge table, as calls from one method repeat; most methods call one or two
- * others.  Its recursive calls are not counted there: every visible return
- * adds one call to exactly one edge into the method, so they are the edges'
- * calls less its outermost calls, and profile_finish stores them in rec,
- * over the cache it no longer needs.  The fields an entry and a return touch
- * come first. */
+/* One method on one thread, one cache line (slots are 64-byte aligned):
+ * what an entry and a return touch.  During the replay, last holds the two
+ * callees this method called last (edge NIL when unused), a cache in front
+ * of the edge table, as calls from one method repeat; most methods call one
+ * or two others.  Exclusive time is not summed here during the replay: it
+ * is the time of the edges into the method less that of the edges out of it
+ * (struct tedge's all), worked out by profile_finish into s.excl.  Its
+ * recursive calls are not counted here either: every visible return adds
+ * one call to exactly one edge into the method, so they are the edges'
+ * calls less its outermost calls, and profile_finish stores them in s.rec,
+ * over the cache it no longer needs. */
 struct tmeth {
 	uint32_t midx;     /* symtab index; first: the key of the thread's tm_tab */
 	uint32_t active;   /* activations on the stack now */
@@ -33,11 +36,16 @@ struct tmeth {
 	uint32_t hactive;  /* hidden (--hide/--focus) activations on the stack now */
 	union {
 		struct tcall last[2]; /* replay: last[0] the most recent */
-		uint64_t rec;         /* after profile_finish: recursive calls */
+		struct {              /* after profile_finish */
+			uint64_t rec;         /* recursive calls */
+			uint64_t excl, o_excl; /* exclusive time, both clocks */
+		} s;
 	} u;
-	uint64_t incl, excl, calls; /* calls: outermost ones */
-	uint64_t o_incl, o_excl; /* the same on the other clock */
+	uint64_t incl, calls; /* calls: outermost ones */
+	uint64_t o_incl;      /* incl on the other clock */
 };
+
+_Static_assert(sizeof(struct tmeth) == 64, "a method slot is one cache line");
 
 /* One caller -> callee edge of one thread, keyed in the thread's edge table
  * by caller slot << 32 | raw callee id (slot 0 = the root). */
@@ -47,20 +55,26 @@ struct tedge {
 	uint32_t epoch;    /* callee epoch for which incl is valid */
 	uint64_t calls, incl;
 	uint64_t o_incl;   /* incl on the other clock */
+	/* The time of every activation through the edge, recursive ones
+	 * included, on both clocks: a frame's duration, added when it returns
+	 * (within a range replayed apart, the part inside the range).  Summed
+	 * in unsigned arithmetic, where a frame pushed with time before it is
+	 * first subtracted (profile_seed). */
+	uint64_t all, o_all;
 };
 
 /* A hidden frame (--hide, or outside --focus) has edge NIL, tm the slot of
- * the nearest visible frame below (0 = root) so its time and calls go there,
- * and own its method's slot.  A visible frame has own == tm, plus FOCUS_BIT
- * when it counts as a focused frame.  excl sums the time while the frame was
- * on top; it goes to tm's exclusive time when the frame is popped. */
+ * the nearest visible frame below (0 = root) so its calls go there, and own
+ * its method's slot; its time on top is that frame's, as it has no edge of
+ * its own (struct tedge's all).  A visible frame has own == tm, plus
+ * FOCUS_BIT when it counts as a focused frame. */
 struct frame {
 	uint32_t tm;
 	uint32_t edge;
 	uint32_t id;
 	uint32_t own;
-	uint64_t entry, excl;
-	uint64_t o_entry, o_excl; /* the same on the other clock */
+	uint64_t entry;
+	uint64_t o_entry; /* the same on the other clock */
 };
 
 #define FOCUS_BIT 0x80000000u
@@ -77,8 +91,7 @@ struct tstate {
 	uint64_t now, first, other_now, other_first;
 	uint32_t prev_wall;   /* raw wall time, for sampling detection */
 
-	uint64_t root_excl, o_root_excl;
-	struct tmeth *tm;     /* slot 0: the root */
+	struct tmeth *tm;     /* slot 0: the root (64-byte aligned, see tm_grow) */
 	size_t ntm, cap_tm;
 	struct cg_itab tm_tab; /* midx -> tmeth slot (midx is a slot's first field) */
 

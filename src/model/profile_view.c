@@ -76,12 +76,12 @@ static int cmp_edges(const void *a, const void *b, void *ctx)
 static void pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, const struct tmeth *m)
 {
 	pm->incl_us += m->incl;
-	pm->excl_us += m->excl;
+	pm->excl_us += m->u.s.excl;
 	pm->calls += m->calls;
-	pm->rec_calls += m->u.rec;
+	pm->rec_calls += m->u.s.rec;
 	if (p->has_other) {
 		pm->o_incl_us += m->o_incl;
-		pm->o_excl_us += m->o_excl;
+		pm->o_excl_us += m->u.s.o_excl;
 	}
 }
 
