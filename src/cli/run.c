@@ -212,9 +212,9 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 	/* No progress line when a dump goes to the same terminal: it would land
 	 * inside the dump's lines. */
 	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
-	int last = -1, rc, failed = 0;
+	int last = -1, rc, failed = 0, split = 0;
 	unsigned ranges;
-	uint64_t count;
+	uint64_t count, first;
 	size_t n;
 
 	memset(L, 0, sizeof(*L));
@@ -235,10 +235,22 @@ static int load(const char *path, const struct cg_opts *o, unsigned needs, FILE 
 					  show && total >= PROGRESS_MIN ? &pr : NULL, &failed, &err);
 		if (failed)
 			goto fail;
+		split = L->profile != NULL;
 	}
 	if (!L->profile)
 		L->profile = profile_create(trace_symtab(L->trace), &po);
 	observe(L, o, needs);
+	/* A span not replayed in ranges: decoded where it is read, unless the
+	 * dump reads it too. */
+	if (!dump_out && !split && trace_span(L->trace, &first, &count)) {
+		uint64_t done, total;
+		struct cg_progress pr = { progress_records, &last };
+
+		source_progress(L->src, &done, &total);
+		if (replay_span(L->trace, L->profile, count,
+				show && total >= PROGRESS_MIN ? &pr : NULL, &err) < 0)
+			goto fail;
+	}
 	recs = xmalloc(BATCH * sizeof(*recs));
 	if (dump_out) {
 		dump = dump_create(dump_out);

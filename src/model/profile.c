@@ -472,83 +472,105 @@ static inline void clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *no
 		p->warn[k == TICK_WRAP ? CG_W_CLOCK_WRAP : CG_W_CLOCK_BACK]++;
 }
 
-int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
-		struct cg_error *err)
+/* Replay record r (at byte offset `offset`): 0, or -1 with err filled. */
+static inline __attribute__((always_inline)) int replay_one(struct cg_profile *p,
+							     const struct cg_record *r,
+							     uint64_t offset, struct cg_error *err)
 {
 	const int cpu = p->opts.clock == CG_USE_CPU;
 	const int slow = p->slow;
+	uint32_t raw = cpu ? r->t_cpu : r->t_wall;
+	uint32_t other = cpu ? r->t_wall : r->t_cpu;
+	struct tstate *ts = p->by_tid[r->tid & 0xffff];
+
+	if (!ts)
+		ts = thread_new(p, r->tid & 0xffff);
+	if (!ts->selected) {
+		p->stats.skipped++;
+		return 0;
+	}
+	ts->records++;
+	if (!ts->started) {
+		ts->started = 1;
+		ts->prev_raw = raw;
+		ts->now = ts->first = raw;
+		ts->prev_other = other;
+		ts->other_now = ts->other_first = other;
+		ts->prev_wall = r->t_wall;
+	} else {
+		clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
+		clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
+		ts->pairs++;
+		if (r->t_wall == ts->prev_wall) {
+			ts->same_ts++;
+		} else {
+			ts->steps++;
+			if ((uint32_t)(r->t_wall - ts->prev_wall) < 50)
+				ts->small_steps++;
+		}
+		ts->prev_wall = r->t_wall;
+	}
+	if (r->action == CG_ENTER) {
+		uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
+		uint32_t e, callee;
+		struct frame *f;
+
+		if (ts->depth >= p->opts.max_depth) {
+			cg_error_set(err, (int64_t)offset,
+				     "call stack of thread %u deeper than %u frames (hard limit)",
+				     ts->tid, p->opts.max_depth);
+			return -1;
+		}
+		if (slow) {
+			enter_slow(p, ts, r->method);
+			return 0;
+		}
+		e = edge_get(p, ts, caller, r->method, &callee);
+		/* The return will add to the edge: start loading it now. */
+		__builtin_prefetch(&ts->edges[e], 1);
+		if (ts->depth == ts->cap_stack)
+			ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
+					  sizeof(*ts->stack));
+		f = &ts->stack[ts->depth++];
+		f->edge = e;
+		f->tm = callee;
+		f->id = r->method;
+		f->entry = ts->now;
+		f->o_entry = ts->other_now;
+		ts->tm[f->tm].active++;
+		if (ts->depth > ts->max_depth)
+			ts->max_depth = (uint32_t)ts->depth;
+	} else {
+		if (r->action == CG_UNWIND)
+			p->stats.unwinds++;
+		else if (r->action == CG_ACTION3)
+			p->warn[CG_W_ACTION3]++;
+		do_exit(p, ts, r->method);
+	}
+	return 0;
+}
+
+int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		struct cg_error *err)
+{
 	size_t i;
 
-	for (i = 0; i < n && !p->abandoned; i++) {
-		const struct cg_record *r = &recs[i];
-		struct tstate *ts = p->by_tid[r->tid & 0xffff];
-		uint32_t raw = cpu ? r->t_cpu : r->t_wall;
-		uint32_t other = cpu ? r->t_wall : r->t_cpu;
+	for (i = 0; i < n && !p->abandoned; i++)
+		if (replay_one(p, &recs[i], recs[i].offset, err) < 0)
+			return -1;
+	return 0;
+}
 
-		if (!ts)
-			ts = thread_new(p, r->tid & 0xffff);
-		if (!ts->selected) {
-			p->stats.skipped++;
-			continue;
-		}
-		ts->records++;
-		if (!ts->started) {
-			ts->started = 1;
-			ts->prev_raw = raw;
-			ts->now = ts->first = raw;
-			ts->prev_other = other;
-			ts->other_now = ts->other_first = other;
-			ts->prev_wall = r->t_wall;
-		} else {
-			clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
-			clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
-			ts->pairs++;
-			if (r->t_wall == ts->prev_wall) {
-				ts->same_ts++;
-			} else {
-				ts->steps++;
-				if ((uint32_t)(r->t_wall - ts->prev_wall) < 50)
-					ts->small_steps++;
-			}
-			ts->prev_wall = r->t_wall;
-		}
-		if (r->action == CG_ENTER) {
-			uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
-			uint32_t e, callee;
-			struct frame *f;
+int profile_add_raw(struct cg_profile *p, const struct cg_raw_layout *l, const unsigned char *bytes,
+		    size_t n, uint64_t offset, struct cg_error *err)
+{
+	struct cg_record r;
+	size_t i;
 
-			if (ts->depth >= p->opts.max_depth) {
-				cg_error_set(err, (int64_t)r->offset,
-					     "call stack of thread %u deeper than %u frames (hard limit)",
-					     ts->tid, p->opts.max_depth);
-				return -1;
-			}
-			if (slow) {
-				enter_slow(p, ts, r->method);
-				continue;
-			}
-			e = edge_get(p, ts, caller, r->method, &callee);
-			/* The return will add to the edge: start loading it now. */
-			__builtin_prefetch(&ts->edges[e], 1);
-			if (ts->depth == ts->cap_stack)
-				ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
-						  sizeof(*ts->stack));
-			f = &ts->stack[ts->depth++];
-			f->edge = e;
-			f->tm = callee;
-			f->id = r->method;
-			f->entry = ts->now;
-			f->o_entry = ts->other_now;
-			ts->tm[f->tm].active++;
-			if (ts->depth > ts->max_depth)
-				ts->max_depth = (uint32_t)ts->depth;
-		} else {
-			if (r->action == CG_UNWIND)
-				p->stats.unwinds++;
-			else if (r->action == CG_ACTION3)
-				p->warn[CG_W_ACTION3]++;
-			do_exit(p, ts, r->method);
-		}
+	for (i = 0; i < n && !p->abandoned; i++, bytes += l->size, offset += l->size) {
+		trace_raw_decode(l, bytes, &r);
+		if (replay_one(p, &r, offset, err) < 0)
+			return -1;
 	}
 	return 0;
 }
