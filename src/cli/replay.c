@@ -28,8 +28,10 @@
 #define SCAN_DEPTH (1u << 16)
 /* Each thread's stack. */
 #define THREAD_STACK (512u << 10)
-/* The cost of scanning a record, in thousandths of replaying it. */
-#define SCAN_COST 200
+/* The cost of scanning a record, in thousandths of replaying it: on the
+ * 100 MB program-shaped trace of make bench, both decoded where they were
+ * read, a scan took 11.3 ns of CPU per record and a replay 45. */
+#define SCAN_COST 250
 
 struct split;
 

@@ -1,22 +1,23 @@
 /* profile.c - exact replay of per-thread call stacks into method and edge
- * statistics.
+ * statistics: the replay's hot path.
  *
  * Each thread keeps its own method table and edge table, so that a frame
  * entered before tracing began (an exit on an empty stack) can be inserted
- * under everything that thread has run so far: its root edges move under the
- * new frame, and the method's earlier outermost activations become recursive.
- * The latter uses an epoch per (thread, method): bumping it invalidates the
- * inclusive time of every edge into that method in O(1); an edge's time counts
- * only while its epoch matches its callee's.  The hot path (entry) is the
- * caller's cache of its last two calls, else one lookup in the thread's edge
- * table keyed by (caller, raw callee id); exits need none.  Exclusive time
- * is summed in the top frame and handed to its method when it returns, so a
- * record touches only its thread and the top of its stack.
+ * under everything that thread has run so far (profile_adopt.c).  An entry
+ * looks first in the caller's cache of its last two calls, else in the
+ * thread's edge table keyed by (caller, raw callee id); exits need none.  A
+ * method slot is one 64-byte line.  A record that returns nothing touches
+ * only its thread's clocks: exclusive time is not summed while a frame is
+ * on top; a return adds the frame's duration to its edge, and
+ * profile_finish.c takes each method's exclusive time as the time of the
+ * edges into it less that of the edges out of it.  Records come decoded
+ * (profile_add) or as read, decoded where they lie (profile_add_raw); both
+ * run the same replay_one.
  *
  * --focus/--hide and the observer (the calling-context tree) take a slow
  * path, chosen by one test per entry and per pop: hidden frames stay on the
- * stack for matching exits but charge their time and calls to the nearest
- * visible frame below (slot 0, the root, keeps its share in tm[0].excl).
+ * stack for matching exits but charge their calls to the nearest visible
+ * frame below (slot 0, the root), and, having no edge, their time too.
  */
 #include "model/profile_impl.h"
 #include "model/tick.h"
@@ -48,7 +49,7 @@ static void *tgrow(void *p, size_t *cap, size_t need, size_t size)
 
 /* Room for need method slots in ts->tm, 64-byte aligned so that a slot is
  * one cache line (grown as tgrow grows). */
-static void tm_grow(struct tstate *ts, size_t need)
+void profile_tm_grow(struct tstate *ts, size_t need)
 {
 	size_t cap = ts->cap_tm ? ts->cap_tm : 2;
 	struct tmeth *m;
@@ -79,7 +80,7 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 
 	if (s)
 		return s;
-	tm_grow(ts, ts->ntm + 1);
+	profile_tm_grow(ts, ts->ntm + 1);
 	s = (uint32_t)ts->ntm++;
 	memset(&ts->tm[s], 0, sizeof(ts->tm[s]));
 	ts->tm[s].midx = midx;
@@ -91,7 +92,7 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 /* The symtab index of raw id, added when missing -- unless other threads
  * read the symtab, when the replay is abandoned instead (index 0 stands in,
  * and the numbers are thrown away). */
-static uint32_t method_index(struct cg_profile *p, uint32_t id)
+uint32_t profile_method_index(struct cg_profile *p, uint32_t id)
 {
 	int64_t m;
 
@@ -111,7 +112,7 @@ static __attribute__((noinline)) uint32_t edge_new(struct cg_profile *p, struct 
 						   uint32_t caller, uint32_t id, uint32_t *callee)
 {
 	uint64_t key = (uint64_t)caller << 32 | id;
-	uint32_t e, c = tm_get(ts, method_index(p, id));
+	uint32_t e, c = tm_get(ts, profile_method_index(p, id));
 
 	if (ts->free_edge != NIL) {
 		e = ts->free_edge;
@@ -171,7 +172,7 @@ static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_
 }
 
 /* Remove edge e from the table and free it. */
-static void edge_delete(struct tstate *ts, uint32_t e)
+void profile_edge_delete(struct tstate *ts, uint32_t e)
 {
 	uint32_t caller = (uint32_t)(ts->edges[e].key >> 32);
 
@@ -186,7 +187,7 @@ static void edge_delete(struct tstate *ts, uint32_t e)
 }
 
 /* Add us (primary clock) and o_us (other clock) to edge e's inclusive time. */
-static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us)
+void profile_edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us)
 {
 	uint32_t ep = ts->tm[e->callee].epoch;
 
@@ -218,7 +219,7 @@ static inline void pop_visible(struct tstate *ts)
 		m->calls++;
 		m->incl += dur;
 		m->o_incl += o_dur;
-		edge_add_incl(ts, e, dur, o_dur);
+		profile_edge_add_incl(ts, e, dur, o_dur);
 	}
 }
 
@@ -235,7 +236,7 @@ static struct frame *push_frame(struct tstate *ts)
 }
 
 /* Tell the observer the thread's other-clock time, when it asks. */
-static void observe_other(struct cg_profile *p, const struct tstate *ts)
+void profile_observe_other(struct cg_profile *p, const struct tstate *ts)
 {
 	if (p->obs->other)
 		p->obs->other(p->obs->ctx, ts->index, ts->other_first, ts->other_now);
@@ -250,7 +251,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	/* Only filters need the method before its edge (the symtab lookup is a
 	 * cache miss or two on big traces); the observer alone takes it from
 	 * the edge's callee. */
-	uint32_t midx = p->filtering ? method_index(p, id) : 0;
+	uint32_t midx = p->filtering ? profile_method_index(p, id) : 0;
 	unsigned fl = p->filtering ? profile_method_flags(p, midx) : 0;
 	uint32_t below = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
 	uint32_t e, callee, focus = 0;
@@ -283,7 +284,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	f->o_entry = ts->other_now;
 	ts->tm[f->tm].active++;
 	if (p->obs) {
-		observe_other(p, ts);
+		profile_observe_other(p, ts);
 		p->obs->enter(p->obs->ctx, ts->index, ts->tm[f->tm].midx, ts->now);
 	}
 }
@@ -312,7 +313,7 @@ static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struc
 		ts->o_focus_us += o_dur;
 	}
 	if (p->obs) {
-		observe_other(p, ts);
+		profile_observe_other(p, ts);
 		p->obs->leave(p->obs->ctx, ts->index, ts->now);
 	}
 }
@@ -326,101 +327,13 @@ static inline void pop_frame(struct cg_profile *p, struct tstate *ts)
 		pop_visible(ts);
 }
 
-void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s)
-{
-	struct tmeth *m = &ts->tm[s];
-	size_t i, nroot;
-	uint32_t *roots, callee;
-
-	if (m->calls || m->incl) {
-		/* Its earlier outermost activations now run inside this frame:
-		 * recursive, as their edges' calls less its outermost calls. */
-		m->calls = 0;
-		m->incl = 0;
-		m->o_incl = 0;
-		m->epoch++;
-	}
-	roots = ts->root_edges;
-	nroot = ts->nroot;
-	ts->root_edges = NULL;
-	ts->nroot = ts->cap_root = 0;
-	for (i = 0; i < nroot; i++) {
-		uint32_t r = roots[i];
-		uint32_t child = (uint32_t)ts->edges[r].key;
-		uint64_t calls = ts->edges[r].calls;
-		int valid = profile_edge_valid(ts, &ts->edges[r]);
-		uint64_t incl = valid ? ts->edges[r].incl : 0;
-		uint64_t o_incl = valid ? ts->edges[r].o_incl : 0;
-		uint64_t all = ts->edges[r].all, o_all = ts->edges[r].o_all;
-		uint32_t t = edge_get(p, ts, s, child, &callee);
-
-		ts->edges[t].calls += calls;
-		ts->edges[t].all += all;
-		ts->edges[t].o_all += o_all;
-		edge_add_incl(ts, &ts->edges[t], incl, o_incl);
-		edge_delete(ts, r);
-	}
-	free(roots);
-}
-
-/* An exit on an empty stack: method `id` was entered before tracing began.
- * Its frame spans from the thread's first event to now and becomes the caller
- * of everything this thread ran so far (in a range replayed apart, of what
- * it ran in this range; profile_merge adopts the rest). */
-static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id)
-{
-	uint32_t s, e, callee;
-	struct tmeth *m;
-
-	s = tm_get(ts, method_index(p, id));
-	m = &ts->tm[s];
-	if (p->filtering) {
-		unsigned fl = profile_method_flags(p, m->midx);
-
-		if ((fl & MF_HIDE) || (p->focusing && !(fl & MF_FOCUS))) {
-			/* Invisible: what ran so far keeps its callers. */
-			p->warn[CG_W_EXIT_EMPTY]++;
-			return;
-		}
-	}
-	if (ts->seeded) {
-		if (ts->nadopted == MAX_ADOPTED) {
-			p->abandoned = 1; /* replay the rest in order instead */
-			return;
-		}
-		ts->adopted = tgrow(ts->adopted, &ts->cap_adopted, ts->nadopted + 1,
-				    sizeof(*ts->adopted));
-		ts->adopted[ts->nadopted++] = m->midx;
-	}
-	profile_adopt(p, ts, s);
-	m = &ts->tm[s];
-	m->calls++;
-	m->incl += ts->now - ts->first;
-	m->o_incl += ts->other_now - ts->other_first;
-	e = edge_get(p, ts, 0, id, &callee);
-	ts->edges[e].calls++;
-	ts->edges[e].all += ts->now - ts->first;
-	ts->edges[e].o_all += ts->other_now - ts->other_first;
-	edge_add_incl(ts, &ts->edges[e], ts->now - ts->first, ts->other_now - ts->other_first);
-	p->warn[CG_W_EXIT_EMPTY]++;
-	if (p->focusing) {
-		/* covers every earlier focused frame */
-		ts->focus_us = ts->now - ts->first;
-		ts->o_focus_us = ts->other_now - ts->other_first;
-	}
-	if (p->obs) {
-		observe_other(p, ts);
-		p->obs->adopt(p->obs->ctx, ts->index, m->midx, ts->first, ts->now);
-	}
-}
-
 static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
 {
 	int64_t midx;
 	uint32_t s;
 
 	if (ts->depth == 0) {
-		exit_before_start(p, ts, id);
+		profile_exit_before_start(p, ts, id);
 		return;
 	}
 	if (ts->stack[ts->depth - 1].id == id) {
@@ -439,7 +352,7 @@ static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
 	}
 }
 
-static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
+struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid)
 {
 	struct tstate *ts = xcalloc(1, sizeof(*ts));
 
@@ -450,7 +363,7 @@ static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
 	if (ts->selected) {
 		/* Slot 0 stands for the root; hidden frames directly under the
 		 * root charge their time there. */
-		tm_grow(ts, 1);
+		profile_tm_grow(ts, 1);
 		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
 		ts->tm[0].u.last[0].edge = ts->tm[0].u.last[1].edge = NIL;
 		ts->ntm = 1;
@@ -484,7 +397,7 @@ static inline __attribute__((always_inline)) int replay_one(struct cg_profile *p
 	struct tstate *ts = p->by_tid[r->tid & 0xffff];
 
 	if (!ts)
-		ts = thread_new(p, r->tid & 0xffff);
+		ts = profile_thread_new(p, r->tid & 0xffff);
 	if (!ts->selected) {
 		p->stats.skipped++;
 		return 0;
@@ -586,16 +499,6 @@ uint32_t profile_edge_get(struct cg_profile *p, struct tstate *ts, uint32_t call
 	return edge_get(p, ts, caller, id, callee);
 }
 
-void profile_edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us)
-{
-	edge_add_incl(ts, e, us, o_us);
-}
-
-struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid)
-{
-	return thread_new(p, tid);
-}
-
 void profile_share_symtab(struct cg_profile *p, int shared)
 {
 	p->opts.shared_symtab = shared;
@@ -606,230 +509,8 @@ int profile_abandoned(const struct cg_profile *p)
 	return p->abandoned;
 }
 
-/* ---- results ------------------------------------------------------------------ */
-
-struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_opts *opts)
+void profile_close_frames(struct cg_profile *p, struct tstate *ts)
 {
-	struct cg_profile *p = xcalloc(1, sizeof(*p));
-
-	p->st = st;
-	if (opts)
-		p->opts = *opts;
-	if (!p->opts.max_depth)
-		p->opts.max_depth = CG_DEFAULT_MAX_DEPTH;
-	p->focusing = p->opts.focus && p->opts.focus[0];
-	p->filtering = p->focusing || (p->opts.hide && p->opts.hide[0]);
-	p->slow = p->filtering;
-	p->main_named = -1;
-	strbuf_init(&p->namebuf);
-	return p;
+	while (ts->depth)
+		pop_frame(p, ts);
 }
-
-void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
-{
-	if (o) {
-		p->obs_store = *o;
-		p->obs = &p->obs_store;
-	} else {
-		p->obs = NULL;
-	}
-	p->slow = p->filtering || p->obs;
-}
-
-/* No view will read the thread's edge table. */
-static void thread_drop_edges(struct tstate *ts)
-{
-	free(ts->edges);
-	ts->edges = NULL;
-	ts->nedges = ts->cap_edges = 0;
-}
-
-/* Each method's recursive calls, the calls of the edges into it less its
- * outermost calls, and its exclusive time, the time of the edges into it
- * less that of the edges out of it, stored over its call cache (struct
- * tmeth).  The root's (slot 0) is the time of the edges out of it,
- * negated. */
-static void thread_count(struct tstate *ts)
-{
-	size_t i;
-
-	for (i = 0; i < ts->ntm; i++)
-		memset(&ts->tm[i].u, 0, sizeof(ts->tm[i].u));
-	for (i = 0; i < ts->nedges; i++) {
-		const struct tedge *e = &ts->edges[i];
-		struct tmeth *callee = &ts->tm[e->callee], *caller;
-
-		if (e->key == UINT64_MAX)
-			continue; /* freed */
-		caller = &ts->tm[e->key >> 32];
-		callee->u.s.rec += e->calls;
-		callee->u.s.excl += e->all;
-		callee->u.s.o_excl += e->o_all;
-		caller->u.s.excl -= e->all;
-		caller->u.s.o_excl -= e->o_all;
-	}
-	for (i = 0; i < ts->ntm; i++)
-		ts->tm[i].u.s.rec -= ts->tm[i].calls;
-}
-
-/* After the replay a thread keeps only what views read: its method and
- * edge arrays (no edges when no view needs them), cut to their length.  The
- * lookup tables, the stack and the root-edge list go (on a trace of a
- * million methods, about 30 bytes per method and per edge). */
-static void thread_settle(struct tstate *ts, int no_edges)
-{
-	itab_free(&ts->tm_tab);
-	itab_free(&ts->etab);
-	free(ts->root_edges);
-	ts->root_edges = NULL;
-	ts->nroot = ts->cap_root = 0;
-	free(ts->stack);
-	ts->stack = NULL;
-	ts->cap_stack = 0;
-	if (no_edges)
-		thread_drop_edges(ts);
-	if (ts->cap_tm > ts->ntm && ts->ntm) {
-		struct tmeth *tm = ts->tm;
-		size_t n = ts->ntm;
-
-		ts->tm = NULL;
-		ts->ntm = ts->cap_tm = 0;
-		tm_grow(ts, n);
-		memcpy(ts->tm, tm, n * sizeof(*tm));
-		ts->ntm = n;
-		free(tm);
-	}
-	if (ts->cap_edges > ts->nedges && ts->nedges) {
-		ts->edges = xrealloc(ts->edges, ts->nedges * sizeof(*ts->edges));
-		ts->cap_edges = ts->nedges;
-	}
-}
-
-/* No view will read the thread's method and edge tables (again). */
-void thread_drop_tables(struct tstate *ts)
-{
-	free(ts->tm);
-	ts->tm = NULL;
-	ts->ntm = ts->cap_tm = 0;
-	thread_drop_edges(ts);
-}
-
-static void thread_free(struct tstate *ts)
-{
-	if (!ts)
-		return;
-	free(ts->tm);
-	itab_free(&ts->tm_tab);
-	free(ts->edges);
-	itab_free(&ts->etab);
-	free(ts->root_edges);
-	free(ts->stack);
-	free(ts->adopted);
-	free(ts);
-}
-
-void profile_free(struct cg_profile *p)
-{
-	size_t i;
-
-	if (!p)
-		return;
-	for (i = 0; i < 65536; i++)
-		thread_free(p->by_tid[i]);
-	free(p->threads);
-	free(p->pthreads);
-	profile_view_free(&p->all);
-	if (p->per)
-		for (i = 0; i < p->npthreads; i++)
-			profile_view_free(&p->per[i]);
-	free(p->per);
-	free(p->mflag);
-	strbuf_free(&p->namebuf);
-	free(p);
-}
-
-void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
-{
-	uint64_t same = 0, pairs = 0, small = 0, steps = 0;
-	size_t i, w;
-
-	if (p->finished)
-		return;
-	p->finished = 1;
-	p->has_other = info && info->clock == CG_CLOCK_DUAL;
-	if (p->has_other || !info)
-		p->primary = p->opts.clock;
-	else
-		p->primary = info->clock == CG_CLOCK_CPU ? CG_USE_CPU : CG_USE_WALL;
-	p->pthreads = xcalloc(p->nthreads ? p->nthreads : 1, sizeof(*p->pthreads));
-	for (i = 0; i < p->nthreads; i++) {
-		struct tstate *ts = p->threads[i];
-		struct cg_pthread *pt = &p->pthreads[i];
-		const struct cg_thread_info *ti;
-
-		p->stats.open_at_end += ts->depth;
-		while (ts->depth)
-			pop_frame(p, ts);
-		ti = symtab_thread(p->st, ts->tid);
-		pt->tid = ts->tid;
-		pt->name = ti->name;
-		pt->records = ts->records;
-		pt->first_us = ts->first;
-		pt->last_us = ts->now;
-		pt->incl_us = ts->now - ts->first;
-		/* The thread's time less that of its root's edges (hidden frames
-		 * directly under the root have none). */
-		thread_count(ts);
-		pt->excl_us = ts->now - ts->first + ts->tm[0].u.s.excl;
-		pt->other_us = ts->other_now - ts->other_first;
-		pt->o_excl_us = pt->other_us + ts->tm[0].u.s.o_excl;
-		if (p->focusing) {
-			pt->incl_us = ts->focus_us;
-			pt->excl_us = 0;
-			pt->other_us = ts->o_focus_us;
-			pt->o_excl_us = 0;
-		}
-		if (!p->has_other)
-			pt->other_us = pt->o_excl_us = 0;
-		pt->max_depth = ts->max_depth;
-		thread_settle(ts, p->opts.no_edges);
-		p->stats.records += ts->records;
-		p->stats.other_total_us += pt->other_us;
-		if (ts->max_depth > p->stats.max_depth)
-			p->stats.max_depth = ts->max_depth;
-		same += ts->same_ts;
-		pairs += ts->pairs;
-		small += ts->small_steps;
-		steps += ts->steps;
-	}
-	p->npthreads = p->nthreads;
-	if (p->obs && p->obs->finish)
-		p->obs->finish(p->obs->ctx);
-	/* Sampling: most consecutive events of a thread share a timestamp, the
-	 * remaining steps are long (the interval), and nothing unwinds. */
-	p->sampling = pairs >= 100 && same * 10 >= pairs * 7 && small * 20 <= steps &&
-		      p->stats.unwinds == 0 && p->warn[CG_W_EXIT_EMPTY] == 0;
-	p->warn[CG_W_SAMPLING] = p->sampling;
-	p->warn[CG_W_OVERFLOW] = info && info->overflow;
-	p->warn[CG_W_TRUNCATED] = info && info->truncated;
-	p->warn[CG_W_UNKNOWN_METHOD] = symtab_unknown_count(p->st);
-	for (w = 0; w < CG_W_COUNT; w++) {
-		if (!p->warn[w])
-			continue;
-		profile_warn_message((enum cg_warn)w, p->warn[w], p->messages[w],
-				     sizeof(p->messages[w]));
-		p->warnings[p->nwarnings].kind = (enum cg_warn)w;
-		p->warnings[p->nwarnings].name = profile_warn_name((enum cg_warn)w);
-		p->warnings[p->nwarnings].count = p->warn[w];
-		p->warnings[p->nwarnings].message = p->messages[w];
-		p->nwarnings++;
-	}
-	p->per = xcalloc(p->npthreads ? p->npthreads : 1, sizeof(*p->per));
-	if (p->opts.no_views) {
-		for (i = 0; i < p->nthreads; i++)
-			thread_drop_tables(p->threads[i]);
-	} else {
-		profile_view_take(p);
-	}
-}
-

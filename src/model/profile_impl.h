@@ -1,7 +1,9 @@
 /* profile_impl.h - the profile model's private state, shared by its parts:
- * profile.c (the replay), profile_view.c (views: summing the threads'
- * tables, sorting) and profile_warn.c (warning texts).  Nothing else
- * includes it. */
+ * profile.c (the replay's hot path), profile_adopt.c (frames entered before
+ * tracing), profile_merge.c (ranges replayed apart), profile_finish.c (the
+ * end of the replay), profile_view.c (views: summing the threads' tables,
+ * sorting), profile_select.c (--thread, --focus, --hide) and
+ * profile_warn.c (warning texts).  Nothing else includes it. */
 #ifndef CG_PROFILE_IMPL_H
 #define CG_PROFILE_IMPL_H
 
@@ -163,19 +165,30 @@ static inline int profile_edge_valid(const struct tstate *ts, const struct tedge
 	return e->epoch == ts->tm[e->callee].epoch;
 }
 
-/* profile.c, for profile_merge.c: a thread's method slot for midx and its
- * edge (caller slot, raw callee id), both created when new; an edge's
- * inclusive time grown (reset first when its callee's epoch moved on); a
- * new thread. */
+/* profile.c, for the other parts: a thread's method slot for midx and its
+ * edge (caller slot, raw callee id), both created when new; room for need
+ * method slots (64-byte aligned); an edge removed; an edge's inclusive time
+ * grown (reset first when its callee's epoch moved on); the symtab index of
+ * raw id; a new thread; the observer told the other clock; the thread's
+ * open frames popped at its current time. */
 uint32_t profile_tm_get(struct tstate *ts, uint32_t midx);
 uint32_t profile_edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller, uint32_t id,
 			  uint32_t *callee);
+void profile_tm_grow(struct tstate *ts, size_t need);
+void profile_edge_delete(struct tstate *ts, uint32_t e);
 void profile_edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us);
+uint32_t profile_method_index(struct cg_profile *p, uint32_t id);
 struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid);
-/* Method slot s of ts adopts all ts ran so far: its outermost calls become
- * recursive, the root's callees become its callees, the root's exclusive
- * time its own (an exit on an empty stack, without the exit itself). */
+void profile_observe_other(struct cg_profile *p, const struct tstate *ts);
+void profile_close_frames(struct cg_profile *p, struct tstate *ts);
+
+/* profile_adopt.c: method slot s of ts adopts all ts ran so far: its
+ * outermost calls become recursive, the root's callees become its callees
+ * (with their time, so that the root's time before now is its exclusive
+ * time); an exit on an empty stack, without the exit itself.  And that
+ * exit of raw id, with the exit. */
 void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s);
+void profile_exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id);
 /* Past this many such exits in one range, it is replayed in order. */
 #define MAX_ADOPTED 65536
 
