@@ -68,7 +68,7 @@ void *xrealloc(void *p, size_t n)
 void *xmalloc_aligned(size_t align, size_t count, size_t size)
 {
 	size_t n = count * size;
-	void *p;
+	void *p = NULL;
 
 	if ((size && count > SIZE_MAX / size) || posix_memalign(&p, align, n ? n : align) != 0)
 		oom(n);
