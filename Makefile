@@ -146,6 +146,7 @@ fuzz:
 
 bench: all
 	@sh scripts/bench.sh $(BUILD)
+	@sh scripts/bench_limits.sh $(BUILD)
 
 man-lint:
 	mandoc -Tlint -Wwarning man/callgraph.1

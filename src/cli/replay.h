@@ -35,4 +35,11 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 				uint64_t count, unsigned ranges, const struct cg_progress *progress,
 				int *failed, struct cg_error *err);
 
+/* Replay the count records of t's span (trace_span) in order into p, on
+ * this thread, decoded where they were read: what profile_add of every
+ * record would do.  0 with the reader past the span, or -1 (err filled) on
+ * a read error or an error of the replay.  progress as for replay_split. */
+int replay_span(struct cg_trace *t, struct cg_profile *p, uint64_t count,
+		const struct cg_progress *progress, struct cg_error *err);
+
 #endif

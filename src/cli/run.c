@@ -264,6 +264,22 @@ static const struct cg_record *windowed(struct loaded *L, const struct cg_record
 	return (*n = window_add(L->window, recs, *n, &recs), recs);
 }
 
+/* The origin of a span replayed where it is read: its first record's wall
+ * time.  0, or -1 with err filled. */
+static int first_record(struct loaded *L, struct cg_error *err)
+{
+	unsigned char *buf = xmalloc((size_t)trace_info(L->trace)->record_size + 1);
+	struct cg_record r;
+	ssize_t n = trace_read_at(L->trace, 0, 1, buf, &r, err);
+
+	free(buf);
+	if (n < 0)
+		return -1;
+	L->any_record = 1;
+	L->origin = r.t_wall;
+	return 0;
+}
+
 /* After the replay of a window: its edges' records are not the trace's;
  * a trace without a wall clock has no window.  0, or -1 with err set. */
 static int window_done(struct loaded *L, struct cg_error *err)
@@ -305,9 +321,9 @@ static int load(const char *path, const char *map_path, const struct cg_opts *o,
 	/* No progress line when a dump goes to the same terminal: it would land
 	 * inside the dump's lines. */
 	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
-	int last = -1, rc, failed = 0;
+	int last = -1, rc, failed = 0, split = 0;
 	unsigned ranges;
-	uint64_t count;
+	uint64_t count, first;
 	size_t n;
 
 	memset(L, 0, sizeof(*L));
@@ -347,10 +363,24 @@ static int load(const char *path, const char *map_path, const struct cg_opts *o,
 					  show && total >= PROGRESS_MIN ? &pr : NULL, &failed, &err);
 		if (failed)
 			goto fail;
+		split = L->profile != NULL;
 	}
 	if (!L->profile)
 		L->profile = profile_create(trace_symtab(L->trace), &po);
 	observe(L, o, needs);
+	/* A span not replayed in ranges: decoded where it is read, unless the
+	 * dump reads it too. */
+	if (!dump_out && !split && !L->window && trace_span(L->trace, &first, &count)) {
+		uint64_t done, total;
+		struct cg_progress pr = { progress_records, &last };
+
+		if (count && first_record(L, &err) < 0)
+			goto fail;
+		source_progress(L->src, &done, &total);
+		if (replay_span(L->trace, L->profile, count,
+				show && total >= PROGRESS_MIN ? &pr : NULL, &err) < 0)
+			goto fail;
+	}
 	recs = xmalloc(BATCH * sizeof(*recs));
 	if (dump_out) {
 		dump = dump_create(dump_out);

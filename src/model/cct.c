@@ -44,7 +44,8 @@ struct hot {
 struct cg_cct {
 	struct hot hot[1u << HOT_BITS];
 	struct cg_cct_node *nodes;
-	size_t n, cap;
+	uint32_t *last;       /* replay: node i's child entered last (CCT_NONE: none) */
+	size_t n, cap, cap_last;
 	struct cthread *threads;
 	size_t nthreads, cap_threads;
 	struct cg_itab tab;   /* replay: (parent node, method index) -> child node; the
@@ -90,7 +91,9 @@ static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 	uint32_t id;
 
 	c->nodes = xgrow(c->nodes, &c->cap, c->n + 1, sizeof(*c->nodes));
+	c->last = xgrow(c->last, &c->cap_last, c->n + 1, sizeof(*c->last));
 	id = (uint32_t)c->n++;
+	c->last[id] = CCT_NONE;
 	n = &c->nodes[id];
 	memset(n, 0, sizeof(*n));
 	n->parent = parent;
@@ -111,7 +114,8 @@ static uint32_t root_child_new(struct cg_cct *c, struct cthread *th, uint32_t mi
 	return id;
 }
 
-static struct cthread *thread_get(struct cg_cct *c, uint32_t thread)
+/* Thread `thread`, made (with its root) when new. */
+static __attribute__((noinline)) struct cthread *thread_new(struct cg_cct *c, uint32_t thread)
 {
 	struct cthread *th;
 
@@ -132,27 +136,59 @@ static struct cthread *thread_get(struct cg_cct *c, uint32_t thread)
 	return th;
 }
 
+static inline struct cthread *thread_get(struct cg_cct *c, uint32_t thread)
+{
+	if (thread < c->nthreads && c->threads[thread].root != CCT_NONE)
+		return &c->threads[thread];
+	return thread_new(c, thread);
+}
+
+/* The child midx of parent through the hot cache and the table, made when
+ * new. */
+static uint32_t child_find(struct cg_cct *c, struct cthread *th, uint32_t parent, uint32_t midx)
+{
+	uint64_t key = key_of(parent, midx);
+	struct hot *h = &c->hot[hash64(key) >> (64 - HOT_BITS)];
+	uint32_t n;
+
+	if (h->key == key && h->node != CCT_NONE)
+		return h->node;
+	n = itab_find(&c->tab, key, c->nodes, sizeof(*c->nodes));
+	if (n == CCT_NONE)
+		n = th->depth ? node_new(c, parent, midx) : root_child_new(c, th, midx);
+	h->key = key;
+	h->node = n;
+	return n;
+}
+
+/* Node id's key (its first 8 bytes: parent, midx). */
+static uint64_t key_at(const struct cg_cct *c, uint32_t id)
+{
+	uint64_t v;
+
+	memcpy(&v, &c->nodes[id], sizeof(v));
+	return v;
+}
+
+/* The entry of midx below the thread's top frame.  The child its node
+ * entered last comes first: a context is entered again and again with the
+ * same callee, and the node is read anyway.  Its key is checked whole, as
+ * adopting moves children to a new parent. */
 static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 {
 	struct cg_cct *c = ctx;
 	struct cthread *th = thread_get(c, thread);
 	uint32_t parent = th->depth ? th->stack[th->depth - 1].node : th->root;
-	uint64_t key = key_of(parent, midx);
-	struct hot *h = &c->hot[hash64(key) >> (64 - HOT_BITS)];
+	uint32_t n = c->last[parent];
 	struct cframe *f;
-	uint32_t n;
 
-	if (h->key == key && h->node != CCT_NONE) {
-		n = h->node;
-	} else {
-		n = itab_find(&c->tab, key, c->nodes, sizeof(*c->nodes));
-		if (n == CCT_NONE)
-			n = th->depth ? node_new(c, parent, midx) : root_child_new(c, th, midx);
-		h->key = key;
-		h->node = n;
+	if (n == CCT_NONE || key_at(c, n) != key_of(parent, midx)) {
+		n = child_find(c, th, parent, midx);
+		c->last[parent] = n;
 	}
 	/* calls is counted at leave, where the node is touched anyway. */
-	th->stack = xgrow(th->stack, &th->cap, th->depth + 1, sizeof(*th->stack));
+	if (th->depth == th->cap)
+		th->stack = xgrow(th->stack, &th->cap, th->depth + 1, sizeof(*th->stack));
 	f = &th->stack[th->depth++];
 	f->node = n;
 	f->entry = t;
@@ -230,6 +266,9 @@ static void on_finish(void *ctx)
 	c->finished = 1;
 	itab_free(&c->tab);
 	memset(&c->tab, 0, sizeof(c->tab));
+	free(c->last);
+	c->last = NULL;
+	c->cap_last = 0;
 	for (i = 0; i < c->nthreads; i++) {
 		free(c->threads[i].stack);
 		free(c->threads[i].rootkids);
@@ -276,6 +315,7 @@ void cct_free(struct cg_cct *c)
 	}
 	free(c->threads);
 	free(c->nodes);
+	free(c->last);
 	free(c->kid_start);
 	free(c->kids);
 	itab_free(&c->tab);

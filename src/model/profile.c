@@ -1,22 +1,23 @@
 /* profile.c - exact replay of per-thread call stacks into method and edge
- * statistics.
+ * statistics: the replay's hot path.
  *
  * Each thread keeps its own method table and edge table, so that a frame
  * entered before tracing began (an exit on an empty stack) can be inserted
- * under everything that thread has run so far: its root edges move under the
- * new frame, and the method's earlier outermost activations become recursive.
- * The latter uses an epoch per (thread, method): bumping it invalidates the
- * inclusive time of every edge into that method in O(1); an edge's time counts
- * only while its epoch matches its callee's.  The hot path (entry) is the
- * caller's cache of its last two calls, else one lookup in the thread's edge
- * table keyed by (caller, raw callee id); exits need none.  Exclusive time
- * is summed in the top frame and handed to its method when it returns, so a
- * record touches only its thread and the top of its stack.
+ * under everything that thread has run so far (profile_adopt.c).  An entry
+ * looks first in the caller's cache of its last two calls, else in the
+ * thread's edge table keyed by (caller, raw callee id); exits need none.  A
+ * method slot is one 64-byte line.  A record that returns nothing touches
+ * only its thread's clocks: exclusive time is not summed while a frame is
+ * on top; a return adds the frame's duration to its edge, and
+ * profile_finish.c takes each method's exclusive time as the time of the
+ * edges into it less that of the edges out of it.  Records come decoded
+ * (profile_add) or as read, decoded where they lie (profile_add_raw); both
+ * run the same replay_one.
  *
  * --focus/--hide and the observer (the calling-context tree) take a slow
  * path, chosen by one test per entry and per pop: hidden frames stay on the
- * stack for matching exits but charge their time and calls to the nearest
- * visible frame below (slot 0, the root, keeps its share in tm[0].excl).
+ * stack for matching exits but charge their calls to the nearest visible
+ * frame below (slot 0, the root), and, having no edge, their time too.
  */
 #include "model/profile_impl.h"
 #include "model/tick.h"
@@ -46,6 +47,25 @@ static void *tgrow(void *p, size_t *cap, size_t need, size_t size)
 	return xrealloc(p, c * size);
 }
 
+/* Room for need method slots in ts->tm, 64-byte aligned so that a slot is
+ * one cache line (grown as tgrow grows). */
+void profile_tm_grow(struct tstate *ts, size_t need)
+{
+	size_t cap = ts->cap_tm ? ts->cap_tm : 2;
+	struct tmeth *m;
+
+	if (need <= ts->cap_tm)
+		return;
+	while (cap < need)
+		cap *= 2;
+	m = xmalloc_aligned(64, cap, sizeof(*m));
+	if (ts->ntm)
+		memcpy(m, ts->tm, ts->ntm * sizeof(*ts->tm));
+	free(ts->tm);
+	ts->tm = m;
+	ts->cap_tm = cap;
+}
+
 static uint32_t tm_find(const struct tstate *ts, uint32_t midx)
 {
 	uint32_t s = itab_find(&ts->tm_tab, midx, ts->tm, sizeof(*ts->tm));
@@ -60,7 +80,7 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 
 	if (s)
 		return s;
-	ts->tm = tgrow(ts->tm, &ts->cap_tm, ts->ntm + 1, sizeof(*ts->tm));
+	profile_tm_grow(ts, ts->ntm + 1);
 	s = (uint32_t)ts->ntm++;
 	memset(&ts->tm[s], 0, sizeof(ts->tm[s]));
 	ts->tm[s].midx = midx;
@@ -72,7 +92,7 @@ static uint32_t tm_get(struct tstate *ts, uint32_t midx)
 /* The symtab index of raw id, added when missing -- unless other threads
  * read the symtab, when the replay is abandoned instead (index 0 stands in,
  * and the numbers are thrown away). */
-static uint32_t method_index(struct cg_profile *p, uint32_t id)
+uint32_t profile_method_index(struct cg_profile *p, uint32_t id)
 {
 	int64_t m;
 
@@ -92,7 +112,7 @@ static __attribute__((noinline)) uint32_t edge_new(struct cg_profile *p, struct 
 						   uint32_t caller, uint32_t id, uint32_t *callee)
 {
 	uint64_t key = (uint64_t)caller << 32 | id;
-	uint32_t e, c = tm_get(ts, method_index(p, id));
+	uint32_t e, c = tm_get(ts, profile_method_index(p, id));
 
 	if (ts->free_edge != NIL) {
 		e = ts->free_edge;
@@ -152,7 +172,7 @@ static inline uint32_t edge_get(struct cg_profile *p, struct tstate *ts, uint32_
 }
 
 /* Remove edge e from the table and free it. */
-static void edge_delete(struct tstate *ts, uint32_t e)
+void profile_edge_delete(struct tstate *ts, uint32_t e)
 {
 	uint32_t caller = (uint32_t)(ts->edges[e].key >> 32);
 
@@ -167,7 +187,7 @@ static void edge_delete(struct tstate *ts, uint32_t e)
 }
 
 /* Add us (primary clock) and o_us (other clock) to edge e's inclusive time. */
-static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us)
+void profile_edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us)
 {
 	uint32_t ep = ts->tm[e->callee].epoch;
 
@@ -182,8 +202,7 @@ static void edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint6
 
 /* ---- replay ------------------------------------------------------------------ */
 
-/* Pop the top frame, visible: its method's and edge's sums, and the time it
- * was on top to the exclusive time of f->tm. */
+/* Pop the top frame, visible: its method's and edge's sums. */
 static inline void pop_visible(struct tstate *ts)
 {
 	struct frame *f = &ts->stack[--ts->depth];
@@ -192,15 +211,15 @@ static inline void pop_visible(struct tstate *ts)
 	uint64_t dur = ts->now - f->entry;
 	uint64_t o_dur = ts->other_now - f->o_entry;
 
-	m->excl += f->excl;
-	m->o_excl += f->o_excl;
 	m->active--;
 	e->calls++; /* a recursive call counts only here (see struct tmeth) */
+	e->all += dur;
+	e->o_all += o_dur;
 	if (m->active == 0) {
 		m->calls++;
 		m->incl += dur;
 		m->o_incl += o_dur;
-		edge_add_incl(ts, e, dur, o_dur);
+		profile_edge_add_incl(ts, e, dur, o_dur);
 	}
 }
 
@@ -217,7 +236,7 @@ static struct frame *push_frame(struct tstate *ts)
 }
 
 /* Tell the observer the thread's other-clock time, when it asks. */
-static void observe_other(struct cg_profile *p, const struct tstate *ts)
+void profile_observe_other(struct cg_profile *p, const struct tstate *ts)
 {
 	if (p->obs->other)
 		p->obs->other(p->obs->ctx, ts->index, ts->other_first, ts->other_now);
@@ -232,7 +251,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	/* Only filters need the method before its edge (the symtab lookup is a
 	 * cache miss or two on big traces); the observer alone takes it from
 	 * the edge's callee. */
-	uint32_t midx = p->filtering ? method_index(p, id) : 0;
+	uint32_t midx = p->filtering ? profile_method_index(p, id) : 0;
 	unsigned fl = p->filtering ? profile_method_flags(p, midx) : 0;
 	uint32_t below = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
 	uint32_t e, callee, focus = 0;
@@ -249,7 +268,6 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 		f->own = own;
 		f->entry = ts->now;
 		f->o_entry = ts->other_now;
-		f->excl = f->o_excl = 0;
 		return;
 	}
 	if (fl & MF_FOCUS) {
@@ -264,10 +282,9 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	f->own = f->tm | focus;
 	f->entry = ts->now;
 	f->o_entry = ts->other_now;
-	f->excl = f->o_excl = 0;
 	ts->tm[f->tm].active++;
 	if (p->obs) {
-		observe_other(p, ts);
+		profile_observe_other(p, ts);
 		p->obs->enter(p->obs->ctx, ts->index, ts->tm[f->tm].midx, ts->now);
 	}
 }
@@ -281,9 +298,8 @@ static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struc
 
 	f = &ts->stack[ts->depth - 1];
 	if (f->edge == NIL) {
-		/* Its time on top goes to the nearest visible frame below. */
-		ts->tm[f->tm].excl += f->excl;
-		ts->tm[f->tm].o_excl += f->o_excl;
+		/* Its time on top is the nearest visible frame's below: no edge
+		 * takes it out of that frame's. */
 		ts->tm[f->own].hactive--;
 		ts->depth--;
 		return;
@@ -297,7 +313,7 @@ static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struc
 		ts->o_focus_us += o_dur;
 	}
 	if (p->obs) {
-		observe_other(p, ts);
+		profile_observe_other(p, ts);
 		p->obs->leave(p->obs->ctx, ts->index, ts->now);
 	}
 }
@@ -311,103 +327,13 @@ static inline void pop_frame(struct cg_profile *p, struct tstate *ts)
 		pop_visible(ts);
 }
 
-void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s)
-{
-	struct tmeth *m = &ts->tm[s];
-	size_t i, nroot;
-	uint32_t *roots, callee;
-
-	if (m->calls || m->incl) {
-		/* Its earlier outermost activations now run inside this frame:
-		 * recursive, as their edges' calls less its outermost calls. */
-		m->calls = 0;
-		m->incl = 0;
-		m->o_incl = 0;
-		m->epoch++;
-	}
-	roots = ts->root_edges;
-	nroot = ts->nroot;
-	ts->root_edges = NULL;
-	ts->nroot = ts->cap_root = 0;
-	for (i = 0; i < nroot; i++) {
-		uint32_t r = roots[i];
-		uint32_t child = (uint32_t)ts->edges[r].key;
-		uint64_t calls = ts->edges[r].calls;
-		int valid = profile_edge_valid(ts, &ts->edges[r]);
-		uint64_t incl = valid ? ts->edges[r].incl : 0;
-		uint64_t o_incl = valid ? ts->edges[r].o_incl : 0;
-		uint32_t t = edge_get(p, ts, s, child, &callee);
-
-		ts->edges[t].calls += calls;
-		edge_add_incl(ts, &ts->edges[t], incl, o_incl);
-		edge_delete(ts, r);
-	}
-	free(roots);
-	m = &ts->tm[s];
-	m->excl += ts->root_excl + ts->tm[0].excl; /* tm[0]: hidden frames under the root */
-	m->o_excl += ts->o_root_excl + ts->tm[0].o_excl;
-	ts->root_excl = 0;
-	ts->o_root_excl = 0;
-	ts->tm[0].excl = 0;
-	ts->tm[0].o_excl = 0;
-}
-
-/* An exit on an empty stack: method `id` was entered before tracing began.
- * Its frame spans from the thread's first event to now and becomes the caller
- * of everything this thread ran so far (in a range replayed apart, of what
- * it ran in this range; profile_merge adopts the rest). */
-static void exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id)
-{
-	uint32_t s, e, callee;
-	struct tmeth *m;
-
-	s = tm_get(ts, method_index(p, id));
-	m = &ts->tm[s];
-	if (p->filtering) {
-		unsigned fl = profile_method_flags(p, m->midx);
-
-		if ((fl & MF_HIDE) || (p->focusing && !(fl & MF_FOCUS))) {
-			/* Invisible: what ran so far keeps its callers. */
-			p->warn[CG_W_EXIT_EMPTY]++;
-			return;
-		}
-	}
-	if (ts->seeded) {
-		if (ts->nadopted == MAX_ADOPTED) {
-			p->abandoned = 1; /* replay the rest in order instead */
-			return;
-		}
-		ts->adopted = tgrow(ts->adopted, &ts->cap_adopted, ts->nadopted + 1,
-				    sizeof(*ts->adopted));
-		ts->adopted[ts->nadopted++] = m->midx;
-	}
-	profile_adopt(p, ts, s);
-	m = &ts->tm[s];
-	m->calls++;
-	m->incl += ts->now - ts->first;
-	m->o_incl += ts->other_now - ts->other_first;
-	e = edge_get(p, ts, 0, id, &callee);
-	ts->edges[e].calls++;
-	edge_add_incl(ts, &ts->edges[e], ts->now - ts->first, ts->other_now - ts->other_first);
-	p->warn[CG_W_EXIT_EMPTY]++;
-	if (p->focusing) {
-		/* covers every earlier focused frame */
-		ts->focus_us = ts->now - ts->first;
-		ts->o_focus_us = ts->other_now - ts->other_first;
-	}
-	if (p->obs) {
-		observe_other(p, ts);
-		p->obs->adopt(p->obs->ctx, ts->index, m->midx, ts->first, ts->now);
-	}
-}
-
 static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
 {
 	int64_t midx;
 	uint32_t s;
 
 	if (ts->depth == 0) {
-		exit_before_start(p, ts, id);
+		profile_exit_before_start(p, ts, id);
 		return;
 	}
 	if (ts->stack[ts->depth - 1].id == id) {
@@ -426,7 +352,7 @@ static void do_exit(struct cg_profile *p, struct tstate *ts, uint32_t id)
 	}
 }
 
-static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
+struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid)
 {
 	struct tstate *ts = xcalloc(1, sizeof(*ts));
 
@@ -437,7 +363,7 @@ static struct tstate *thread_new(struct cg_profile *p, uint32_t tid)
 	if (ts->selected) {
 		/* Slot 0 stands for the root; hidden frames directly under the
 		 * root charge their time there. */
-		ts->tm = tgrow(NULL, &ts->cap_tm, 1, sizeof(*ts->tm));
+		profile_tm_grow(ts, 1);
 		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
 		ts->tm[0].u.last[0].edge = ts->tm[0].u.last[1].edge = NIL;
 		ts->ntm = 1;
@@ -473,98 +399,105 @@ static inline void clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *no
 		p->warn[k == TICK_WRAP ? CG_W_CLOCK_WRAP : CG_W_CLOCK_BACK]++;
 }
 
-int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
-		struct cg_error *err)
+/* Replay record r (at byte offset `offset`): 0, or -1 with err filled. */
+static inline __attribute__((always_inline)) int replay_one(struct cg_profile *p,
+							     const struct cg_record *r,
+							     uint64_t offset, struct cg_error *err)
 {
 	const int cpu = p->opts.clock == CG_USE_CPU;
 	const int slow = p->slow;
+	uint32_t raw = cpu ? r->t_cpu : r->t_wall;
+	uint32_t other = cpu ? r->t_wall : r->t_cpu;
+	struct tstate *ts = profile_thread_find(p, r->tid);
+
+	if (!ts)
+		ts = profile_thread_new(p, r->tid);
+	if (!ts->selected) {
+		p->stats.skipped++;
+		return 0;
+	}
+	ts->records++;
+	if (!ts->started) {
+		ts->started = 1;
+		ts->prev_raw = raw;
+		ts->now = ts->first = raw;
+		ts->prev_other = other;
+		ts->other_now = ts->other_first = other;
+		ts->prev_wall = r->t_wall;
+	} else {
+		clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
+		clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
+		ts->pairs++;
+		if (r->t_wall == ts->prev_wall) {
+			ts->same_ts++;
+		} else {
+			ts->steps++;
+			if ((uint32_t)(r->t_wall - ts->prev_wall) < 50)
+				ts->small_steps++;
+		}
+		ts->prev_wall = r->t_wall;
+	}
+	if (r->action == CG_ENTER) {
+		uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
+		uint32_t e, callee;
+		struct frame *f;
+
+		if (ts->depth >= p->opts.max_depth) {
+			cg_error_set(err, (int64_t)offset,
+				     "call stack of thread %u deeper than %u frames (hard limit)",
+				     ts->tid, p->opts.max_depth);
+			return -1;
+		}
+		if (slow) {
+			enter_slow(p, ts, r->method);
+			return 0;
+		}
+		e = edge_get(p, ts, caller, r->method, &callee);
+		/* The return will add to the edge: start loading it now. */
+		__builtin_prefetch(&ts->edges[e], 1);
+		if (ts->depth == ts->cap_stack)
+			ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
+					  sizeof(*ts->stack));
+		f = &ts->stack[ts->depth++];
+		f->edge = e;
+		f->tm = callee;
+		f->id = r->method;
+		f->entry = ts->now;
+		f->o_entry = ts->other_now;
+		ts->tm[f->tm].active++;
+		if (ts->depth > ts->max_depth)
+			ts->max_depth = (uint32_t)ts->depth;
+	} else {
+		if (r->action == CG_UNWIND)
+			p->stats.unwinds++;
+		else if (r->action == CG_ACTION3)
+			p->warn[CG_W_ACTION3]++;
+		do_exit(p, ts, r->method);
+	}
+	return 0;
+}
+
+int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		struct cg_error *err)
+{
 	size_t i;
 
-	for (i = 0; i < n && !p->abandoned; i++) {
-		const struct cg_record *r = &recs[i];
-		struct tstate *ts = profile_thread_find(p, r->tid);
-		uint32_t raw = cpu ? r->t_cpu : r->t_wall;
-		uint32_t other = cpu ? r->t_wall : r->t_cpu;
-		uint64_t elapsed, o_elapsed, before, o_before;
+	for (i = 0; i < n && !p->abandoned; i++)
+		if (replay_one(p, &recs[i], recs[i].offset, err) < 0)
+			return -1;
+	return 0;
+}
 
-		if (!ts)
-			ts = thread_new(p, r->tid);
-		if (!ts->selected) {
-			p->stats.skipped++;
-			continue;
-		}
-		ts->records++;
-		if (!ts->started) {
-			ts->started = 1;
-			ts->prev_raw = raw;
-			ts->now = ts->first = raw;
-			ts->prev_other = other;
-			ts->other_now = ts->other_first = other;
-			ts->prev_wall = r->t_wall;
-		} else {
-			before = ts->now;
-			o_before = ts->other_now;
-			clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
-			clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
-			elapsed = ts->now - before;
-			o_elapsed = ts->other_now - o_before;
-			if (ts->depth) {
-				struct frame *top = &ts->stack[ts->depth - 1];
+int profile_add_raw(struct cg_profile *p, const struct cg_raw_layout *l, const unsigned char *bytes,
+		    size_t n, uint64_t offset, struct cg_error *err)
+{
+	struct cg_record r;
+	size_t i;
 
-				top->excl += elapsed;
-				top->o_excl += o_elapsed;
-			} else {
-				ts->root_excl += elapsed;
-				ts->o_root_excl += o_elapsed;
-			}
-			ts->pairs++;
-			if (r->t_wall == ts->prev_wall) {
-				ts->same_ts++;
-			} else {
-				ts->steps++;
-				if ((uint32_t)(r->t_wall - ts->prev_wall) < 50)
-					ts->small_steps++;
-			}
-			ts->prev_wall = r->t_wall;
-		}
-		if (r->action == CG_ENTER) {
-			uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
-			uint32_t e, callee;
-			struct frame *f;
-
-			if (ts->depth >= p->opts.max_depth) {
-				cg_error_set(err, (int64_t)r->offset,
-					     "call stack of thread %u deeper than %u frames (hard limit)",
-					     ts->tid, p->opts.max_depth);
-				return -1;
-			}
-			if (slow) {
-				enter_slow(p, ts, r->method);
-				continue;
-			}
-			e = edge_get(p, ts, caller, r->method, &callee);
-			/* The return will add to the edge: start loading it now. */
-			__builtin_prefetch(&ts->edges[e], 1);
-			if (ts->depth == ts->cap_stack)
-				ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
-						  sizeof(*ts->stack));
-			f = &ts->stack[ts->depth++];
-			f->edge = e;
-			f->tm = callee;
-			f->id = r->method;
-			f->entry = ts->now;
-			f->o_entry = ts->other_now;
-			f->excl = f->o_excl = 0;
-			ts->tm[f->tm].active++;
-			if (ts->depth > ts->max_depth)
-				ts->max_depth = (uint32_t)ts->depth;
-		} else {
-			if (r->action == CG_UNWIND)
-				p->stats.unwinds++;
-			else if (r->action == CG_ACTION3)
-				p->warn[CG_W_ACTION3]++;
-			do_exit(p, ts, r->method);
-		}
+	for (i = 0; i < n && !p->abandoned; i++, bytes += l->size, offset += l->size) {
+		trace_raw_decode(l, bytes, &r);
+		if (replay_one(p, &r, offset, err) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -580,16 +513,6 @@ uint32_t profile_edge_get(struct cg_profile *p, struct tstate *ts, uint32_t call
 	return edge_get(p, ts, caller, id, callee);
 }
 
-void profile_edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us)
-{
-	edge_add_incl(ts, e, us, o_us);
-}
-
-struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid)
-{
-	return thread_new(p, tid);
-}
-
 void profile_share_symtab(struct cg_profile *p, int shared)
 {
 	p->opts.shared_symtab = shared;
@@ -600,214 +523,8 @@ int profile_abandoned(const struct cg_profile *p)
 	return p->abandoned;
 }
 
-/* ---- results ------------------------------------------------------------------ */
-
-struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_opts *opts)
+void profile_close_frames(struct cg_profile *p, struct tstate *ts)
 {
-	struct cg_profile *p = xcalloc(1, sizeof(*p));
-
-	p->st = st;
-	p->big_tab.key4 = 1;
-	if (opts)
-		p->opts = *opts;
-	if (!p->opts.max_depth)
-		p->opts.max_depth = CG_DEFAULT_MAX_DEPTH;
-	p->focusing = p->opts.focus && p->opts.focus[0];
-	p->filtering = p->focusing || (p->opts.hide && p->opts.hide[0]);
-	p->slow = p->filtering;
-	p->main_named = -1;
-	strbuf_init(&p->namebuf);
-	return p;
+	while (ts->depth)
+		pop_frame(p, ts);
 }
-
-void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
-{
-	if (o) {
-		p->obs_store = *o;
-		p->obs = &p->obs_store;
-	} else {
-		p->obs = NULL;
-	}
-	p->slow = p->filtering || p->obs;
-}
-
-/* No view will read the thread's edge table. */
-static void thread_drop_edges(struct tstate *ts)
-{
-	free(ts->edges);
-	ts->edges = NULL;
-	ts->nedges = ts->cap_edges = 0;
-}
-
-/* Each method's recursive calls: the calls of the edges into it less its
- * outermost calls, stored over its call cache (struct tmeth). */
-static void thread_count_rec(struct tstate *ts)
-{
-	size_t i;
-
-	for (i = 0; i < ts->ntm; i++)
-		ts->tm[i].u.rec = 0;
-	for (i = 0; i < ts->nedges; i++)
-		if (ts->edges[i].key != UINT64_MAX) /* else freed */
-			ts->tm[ts->edges[i].callee].u.rec += ts->edges[i].calls;
-	for (i = 0; i < ts->ntm; i++)
-		ts->tm[i].u.rec -= ts->tm[i].calls;
-}
-
-/* After the replay a thread keeps only what views read: its method and
- * edge arrays (no edges when no view needs them), cut to their length.  The
- * lookup tables, the stack and the root-edge list go (on a trace of a
- * million methods, about 30 bytes per method and per edge). */
-static void thread_settle(struct tstate *ts, int no_edges)
-{
-	thread_count_rec(ts);
-	itab_free(&ts->tm_tab);
-	itab_free(&ts->etab);
-	free(ts->root_edges);
-	ts->root_edges = NULL;
-	ts->nroot = ts->cap_root = 0;
-	free(ts->stack);
-	ts->stack = NULL;
-	ts->cap_stack = 0;
-	if (no_edges)
-		thread_drop_edges(ts);
-	if (ts->cap_tm > ts->ntm && ts->ntm) {
-		ts->tm = xrealloc(ts->tm, ts->ntm * sizeof(*ts->tm));
-		ts->cap_tm = ts->ntm;
-	}
-	if (ts->cap_edges > ts->nedges && ts->nedges) {
-		ts->edges = xrealloc(ts->edges, ts->nedges * sizeof(*ts->edges));
-		ts->cap_edges = ts->nedges;
-	}
-}
-
-/* No view will read the thread's method and edge tables (again). */
-void thread_drop_tables(struct tstate *ts)
-{
-	free(ts->tm);
-	ts->tm = NULL;
-	ts->ntm = ts->cap_tm = 0;
-	thread_drop_edges(ts);
-}
-
-static void thread_free(struct tstate *ts)
-{
-	if (!ts)
-		return;
-	free(ts->tm);
-	itab_free(&ts->tm_tab);
-	free(ts->edges);
-	itab_free(&ts->etab);
-	free(ts->root_edges);
-	free(ts->stack);
-	free(ts->adopted);
-	free(ts);
-}
-
-void profile_free(struct cg_profile *p)
-{
-	size_t i;
-
-	if (!p)
-		return;
-	for (i = 0; i < 65536; i++)
-		thread_free(p->by_tid[i]);
-	for (i = 0; i < p->nbig; i++)
-		thread_free(p->big[i].ts);
-	free(p->big);
-	itab_free(&p->big_tab);
-	free(p->threads);
-	free(p->pthreads);
-	profile_view_free(&p->all);
-	if (p->per)
-		for (i = 0; i < p->npthreads; i++)
-			profile_view_free(&p->per[i]);
-	free(p->per);
-	free(p->mflag);
-	strbuf_free(&p->namebuf);
-	free(p);
-}
-
-void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
-{
-	uint64_t same = 0, pairs = 0, small = 0, steps = 0;
-	size_t i, w;
-
-	if (p->finished)
-		return;
-	p->finished = 1;
-	p->has_other = info && info->clock == CG_CLOCK_DUAL;
-	if (p->has_other || !info)
-		p->primary = p->opts.clock;
-	else
-		p->primary = info->clock == CG_CLOCK_CPU ? CG_USE_CPU : CG_USE_WALL;
-	p->pthreads = xcalloc(p->nthreads ? p->nthreads : 1, sizeof(*p->pthreads));
-	for (i = 0; i < p->nthreads; i++) {
-		struct tstate *ts = p->threads[i];
-		struct cg_pthread *pt = &p->pthreads[i];
-		const struct cg_thread_info *ti;
-
-		p->stats.open_at_end += ts->depth;
-		while (ts->depth)
-			pop_frame(p, ts);
-		ti = symtab_thread(p->st, ts->tid);
-		pt->tid = ts->tid;
-		pt->name = ti->name;
-		pt->records = ts->records;
-		pt->first_us = ts->first;
-		pt->last_us = ts->now;
-		pt->incl_us = ts->now - ts->first;
-		/* tm[0]: time of hidden frames directly under the root. */
-		pt->excl_us = ts->root_excl + (ts->ntm ? ts->tm[0].excl : 0);
-		pt->other_us = ts->other_now - ts->other_first;
-		pt->o_excl_us = ts->o_root_excl + (ts->ntm ? ts->tm[0].o_excl : 0);
-		if (p->focusing) {
-			pt->incl_us = ts->focus_us;
-			pt->excl_us = 0;
-			pt->other_us = ts->o_focus_us;
-			pt->o_excl_us = 0;
-		}
-		if (!p->has_other)
-			pt->other_us = pt->o_excl_us = 0;
-		pt->max_depth = ts->max_depth;
-		thread_settle(ts, p->opts.no_edges);
-		p->stats.records += ts->records;
-		p->stats.other_total_us += pt->other_us;
-		if (ts->max_depth > p->stats.max_depth)
-			p->stats.max_depth = ts->max_depth;
-		same += ts->same_ts;
-		pairs += ts->pairs;
-		small += ts->small_steps;
-		steps += ts->steps;
-	}
-	p->npthreads = p->nthreads;
-	if (p->obs && p->obs->finish)
-		p->obs->finish(p->obs->ctx);
-	/* Sampling: most consecutive events of a thread share a timestamp, the
-	 * remaining steps are long (the interval), and nothing unwinds. */
-	p->sampling = pairs >= 100 && same * 10 >= pairs * 7 && small * 20 <= steps &&
-		      p->stats.unwinds == 0 && p->warn[CG_W_EXIT_EMPTY] == 0;
-	p->warn[CG_W_SAMPLING] = p->sampling;
-	p->warn[CG_W_OVERFLOW] = info && info->overflow;
-	p->warn[CG_W_TRUNCATED] = info && info->truncated;
-	p->warn[CG_W_UNKNOWN_METHOD] = symtab_unknown_count(p->st);
-	for (w = 0; w < CG_W_COUNT; w++) {
-		if (!p->warn[w])
-			continue;
-		profile_warn_message((enum cg_warn)w, p->warn[w], p->messages[w],
-				     sizeof(p->messages[w]));
-		p->warnings[p->nwarnings].kind = (enum cg_warn)w;
-		p->warnings[p->nwarnings].name = profile_warn_name((enum cg_warn)w);
-		p->warnings[p->nwarnings].count = p->warn[w];
-		p->warnings[p->nwarnings].message = p->messages[w];
-		p->nwarnings++;
-	}
-	p->per = xcalloc(p->npthreads ? p->npthreads : 1, sizeof(*p->per));
-	if (p->opts.no_views) {
-		for (i = 0; i < p->nthreads; i++)
-			thread_drop_tables(p->threads[i]);
-	} else {
-		profile_view_take(p);
-	}
-}
-

@@ -226,6 +226,10 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o);
  * which, with the record's offset). */
 int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		struct cg_error *err);
+/* The same for n records read undecoded into bytes (trace_read_raw_at),
+ * the first at byte offset `offset`: decoded where they lie. */
+int profile_add_raw(struct cg_profile *p, const struct cg_raw_layout *l, const unsigned char *bytes,
+		    size_t n, uint64_t offset, struct cg_error *err);
 
 /* n of the records given to thread tid were not the trace's own (the
  * enters and exits a time window makes at its edges, window.h): they are

@@ -1,7 +1,9 @@
 /* profile_impl.h - the profile model's private state, shared by its parts:
- * profile.c (the replay), profile_view.c (views: summing the threads'
- * tables, sorting) and profile_warn.c (warning texts).  Nothing else
- * includes it. */
+ * profile.c (the replay's hot path), profile_adopt.c (frames entered before
+ * tracing), profile_merge.c (ranges replayed apart), profile_finish.c (the
+ * end of the replay), profile_view.c (views: summing the threads' tables,
+ * sorting), profile_select.c (--thread, --focus, --hide) and
+ * profile_warn.c (warning texts).  Nothing else includes it. */
 #ifndef CG_PROFILE_IMPL_H
 #define CG_PROFILE_IMPL_H
 
@@ -18,14 +20,17 @@ struct tcall {
 	uint32_t id, edge, callee;
 };
 
-/* One method on one thread.  During the replay, last holds the two callees
- * this method called last (edge NIL when unused), a cache in front of the
- * edge table, as calls from one method repeat; most methods call one or two
- * others.  Its recursive calls are not counted there: every visible return
- * adds one call to exactly one edge into the method, so they are the edges'
- * calls less its outermost calls, and profile_finish stores them in rec,
- * over the cache it no longer needs.  The fields an entry and a return touch
- * come first. */
+/* One method on one thread, one cache line (slots are 64-byte aligned):
+ * what an entry and a return touch.  During the replay, last holds the two
+ * callees this method called last (edge NIL when unused), a cache in front
+ * of the edge table, as calls from one method repeat; most methods call one
+ * or two others.  Exclusive time is not summed here during the replay: it
+ * is the time of the edges into the method less that of the edges out of it
+ * (struct tedge's all), worked out by profile_finish into s.excl.  Its
+ * recursive calls are not counted here either: every visible return adds
+ * one call to exactly one edge into the method, so they are the edges'
+ * calls less its outermost calls, and profile_finish stores them in s.rec,
+ * over the cache it no longer needs. */
 struct tmeth {
 	uint32_t midx;     /* symtab index; first: the key of the thread's tm_tab */
 	uint32_t active;   /* activations on the stack now */
@@ -33,11 +38,16 @@ struct tmeth {
 	uint32_t hactive;  /* hidden (--hide/--focus) activations on the stack now */
 	union {
 		struct tcall last[2]; /* replay: last[0] the most recent */
-		uint64_t rec;         /* after profile_finish: recursive calls */
+		struct {              /* after profile_finish */
+			uint64_t rec;         /* recursive calls */
+			uint64_t excl, o_excl; /* exclusive time, both clocks */
+		} s;
 	} u;
-	uint64_t incl, excl, calls; /* calls: outermost ones */
-	uint64_t o_incl, o_excl; /* the same on the other clock */
+	uint64_t incl, calls; /* calls: outermost ones */
+	uint64_t o_incl;      /* incl on the other clock */
 };
+
+_Static_assert(sizeof(struct tmeth) == 64, "a method slot is one cache line");
 
 /* One caller -> callee edge of one thread, keyed in the thread's edge table
  * by caller slot << 32 | raw callee id (slot 0 = the root). */
@@ -47,20 +57,26 @@ struct tedge {
 	uint32_t epoch;    /* callee epoch for which incl is valid */
 	uint64_t calls, incl;
 	uint64_t o_incl;   /* incl on the other clock */
+	/* The time of every activation through the edge, recursive ones
+	 * included, on both clocks: a frame's duration, added when it returns
+	 * (within a range replayed apart, the part inside the range).  Summed
+	 * in unsigned arithmetic, where a frame pushed with time before it is
+	 * first subtracted (profile_seed). */
+	uint64_t all, o_all;
 };
 
 /* A hidden frame (--hide, or outside --focus) has edge NIL, tm the slot of
- * the nearest visible frame below (0 = root) so its time and calls go there,
- * and own its method's slot.  A visible frame has own == tm, plus FOCUS_BIT
- * when it counts as a focused frame.  excl sums the time while the frame was
- * on top; it goes to tm's exclusive time when the frame is popped. */
+ * the nearest visible frame below (0 = root) so its calls go there, and own
+ * its method's slot; its time on top is that frame's, as it has no edge of
+ * its own (struct tedge's all).  A visible frame has own == tm, plus
+ * FOCUS_BIT when it counts as a focused frame. */
 struct frame {
 	uint32_t tm;
 	uint32_t edge;
 	uint32_t id;
 	uint32_t own;
-	uint64_t entry, excl;
-	uint64_t o_entry, o_excl; /* the same on the other clock */
+	uint64_t entry;
+	uint64_t o_entry; /* the same on the other clock */
 };
 
 #define FOCUS_BIT 0x80000000u
@@ -77,8 +93,7 @@ struct tstate {
 	uint64_t now, first, other_now, other_first;
 	uint32_t prev_wall;   /* raw wall time, for sampling detection */
 
-	uint64_t root_excl, o_root_excl;
-	struct tmeth *tm;     /* slot 0: the root */
+	struct tmeth *tm;     /* slot 0: the root (64-byte aligned, see tm_grow) */
 	size_t ntm, cap_tm;
 	struct cg_itab tm_tab; /* midx -> tmeth slot (midx is a slot's first field) */
 
@@ -159,15 +174,24 @@ static inline int profile_edge_valid(const struct tstate *ts, const struct tedge
 	return e->epoch == ts->tm[e->callee].epoch;
 }
 
-/* profile.c, for profile_merge.c: a thread's method slot for midx and its
- * edge (caller slot, raw callee id), both created when new; an edge's
- * inclusive time grown (reset first when its callee's epoch moved on); a
- * new thread. */
+/* profile.c, for the other parts: a thread's method slot for midx and its
+ * edge (caller slot, raw callee id), both created when new; room for need
+ * method slots (64-byte aligned); an edge removed; an edge's inclusive time
+ * grown (reset first when its callee's epoch moved on); the symtab index of
+ * raw id; a new thread; the observer told the other clock; the thread's
+ * open frames popped at its current time. */
 uint32_t profile_tm_get(struct tstate *ts, uint32_t midx);
 uint32_t profile_edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller, uint32_t id,
 			  uint32_t *callee);
+void profile_tm_grow(struct tstate *ts, size_t need);
+void profile_edge_delete(struct tstate *ts, uint32_t e);
 void profile_edge_add_incl(struct tstate *ts, struct tedge *e, uint64_t us, uint64_t o_us);
+uint32_t profile_method_index(struct cg_profile *p, uint32_t id);
 struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid);
+/* Fill pt's busy_excl_us and wait_incl_us from the method table of ts, a
+ * finished thread (profile.h); the all-threads view does it for each
+ * thread while it sums the thread's table. */
+void thread_waits(const struct cg_profile *p, const struct tstate *ts, struct cg_pthread *pt);
 /* The thread of a tid of 65536 or more, NULL when not met yet. */
 struct tstate *profile_thread_big(const struct cg_profile *p, uint32_t tid);
 
@@ -181,10 +205,16 @@ static inline struct tstate *profile_thread_find(const struct cg_profile *p, uin
 		return profile_thread_big(p, tid);
 	return p->by_tid[tid];
 }
-/* Method slot s of ts adopts all ts ran so far: its outermost calls become
- * recursive, the root's callees become its callees, the root's exclusive
- * time its own (an exit on an empty stack, without the exit itself). */
+void profile_observe_other(struct cg_profile *p, const struct tstate *ts);
+void profile_close_frames(struct cg_profile *p, struct tstate *ts);
+
+/* profile_adopt.c: method slot s of ts adopts all ts ran so far: its
+ * outermost calls become recursive, the root's callees become its callees
+ * (with their time, so that the root's time before now is its exclusive
+ * time); an exit on an empty stack, without the exit itself.  And that
+ * exit of raw id, with the exit. */
 void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s);
+void profile_exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id);
 /* Past this many such exits in one range, it is replayed in order. */
 #define MAX_ADOPTED 65536
 
@@ -200,10 +230,6 @@ void profile_view_free(struct view_store *vs);
 /* Of a profile of one thread: turn that thread's tables into the arrays of
  * a view (held in p->all until a view takes them); nothing otherwise. */
 void profile_view_take(struct cg_profile *p);
-/* Fill pt's busy_excl_us and wait_incl_us from the method table of ts, a
- * finished thread (profile.h); the all-threads view does it for each
- * thread while it sums the thread's table. */
-void thread_waits(const struct cg_profile *p, const struct tstate *ts, struct cg_pthread *pt);
 /* Free a thread's method and edge tables (its numbers stay in pthreads). */
 void thread_drop_tables(struct tstate *ts);
 

@@ -27,6 +27,9 @@ static void push_frames(struct cg_profile *p, struct tstate *ts, const struct cg
 		f->entry = fr[i].entry;
 		f->o_entry = fr[i].o_entry;
 		ts->tm[callee].active++;
+		/* Only its time from now on is this profile's (struct tedge). */
+		ts->edges[e].all -= ts->now - f->entry;
+		ts->edges[e].o_all -= ts->other_now - f->o_entry;
 	}
 	if (ts->depth > ts->max_depth)
 		ts->max_depth = (uint32_t)ts->depth;
@@ -64,8 +67,9 @@ void profile_park(struct cg_profile *p)
 		while (ts->depth) {
 			const struct frame *f = &ts->stack[--ts->depth];
 
-			ts->tm[f->tm].excl += f->excl;
-			ts->tm[f->tm].o_excl += f->o_excl;
+			/* Its time so far; the rest is the next range's. */
+			ts->edges[f->edge].all += ts->now - f->entry;
+			ts->edges[f->edge].o_all += ts->other_now - f->o_entry;
 			ts->tm[f->tm].active--;
 		}
 	}
@@ -85,10 +89,8 @@ static void merge_thread(struct cg_profile *p, struct tstate *ps, const struct t
 		struct tmeth *pm = &ps->tm[slot];
 
 		pm->incl += m->incl;
-		pm->excl += m->excl;
 		pm->calls += m->calls;
 		pm->o_incl += m->o_incl;
-		pm->o_excl += m->o_excl;
 	}
 	for (i = 0; i < qs->nedges; i++) {
 		const struct tedge *e = &qs->edges[i];
@@ -99,12 +101,12 @@ static void merge_thread(struct cg_profile *p, struct tstate *ps, const struct t
 		caller = caller ? profile_tm_get(ps, qs->tm[caller].midx) : 0;
 		k = profile_edge_get(p, ps, caller, (uint32_t)e->key, &callee);
 		ps->edges[k].calls += e->calls;
+		ps->edges[k].all += e->all;
+		ps->edges[k].o_all += e->o_all;
 		if (profile_edge_valid(qs, e))
 			profile_edge_add_incl(ps, &ps->edges[k], e->incl, e->o_incl);
 	}
 	ps->records += qs->records;
-	ps->root_excl += qs->root_excl;
-	ps->o_root_excl += qs->o_root_excl;
 	ps->same_ts += qs->same_ts;
 	ps->pairs += qs->pairs;
 	ps->small_steps += qs->small_steps;

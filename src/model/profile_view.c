@@ -77,12 +77,12 @@ static int cmp_edges(const void *a, const void *b, void *ctx)
 static void pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, const struct tmeth *m)
 {
 	pm->incl_us += m->incl;
-	pm->excl_us += m->excl;
+	pm->excl_us += m->u.s.excl;
 	pm->calls += m->calls;
-	pm->rec_calls += m->u.rec;
+	pm->rec_calls += m->u.s.rec;
 	if (p->has_other) {
 		pm->o_incl_us += m->o_incl;
-		pm->o_excl_us += m->o_excl;
+		pm->o_excl_us += m->u.s.o_excl;
 	}
 }
 
@@ -108,8 +108,8 @@ void thread_waits(const struct cg_profile *p, const struct tstate *ts, struct cg
 	for (i = 1; i < ts->ntm; i++) {
 		const struct tmeth *m = &ts->tm[i];
 
-		if (m->excl > pt->busy_excl_us && !slot_waiting(p, m))
-			pt->busy_excl_us = m->excl;
+		if (m->u.s.excl > pt->busy_excl_us && !slot_waiting(p, m))
+			pt->busy_excl_us = m->u.s.excl;
 		if (m->incl > pt->wait_incl_us && m->incl * 100 >= pt->incl_us * WAITING_THREAD_PCT &&
 		    slot_waiting(p, m))
 			pt->wait_incl_us = m->incl;

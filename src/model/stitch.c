@@ -108,39 +108,64 @@ static void scan_exit(struct cg_scan *s, struct sthread *t, uint32_t id)
 		s->cut_fails = 1;
 }
 
+/* Record r into the scan; 0 once the range cannot be cut. */
+static inline __attribute__((always_inline)) int scan_one(struct cg_scan *s,
+							   const struct cg_record *r)
+{
+	uint32_t raw = s->cpu ? r->t_cpu : r->t_wall;
+	uint32_t other = s->cpu ? r->t_wall : r->t_cpu;
+	struct sthread *t = scan_thread(s, r, raw, other);
+	struct cg_seed_frame *f;
+	size_t enter = r->action == CG_ENTER, pop;
+	/* The clocks move in registers: the frame below reads them back at
+	 * once, which straight after two 8-byte stores stalls. */
+	uint64_t now = t->now, o_now = t->o_now;
+
+	tick_step(&t->prev_raw, &now, raw);
+	tick_step(&t->prev_other, &o_now, other);
+	t->now = now;
+	t->o_now = o_now;
+	t->prev_wall = r->t_wall;
+	if (t->depth >= s->max_depth) {
+		s->cut_fails = 1;
+		return 0;
+	}
+	if (t->depth == t->cap)
+		t->stack = xgrow(t->stack, &t->cap, t->depth + 1, sizeof(*t->stack));
+	/* Enters and exits alternate at random: the common cases (an entry,
+	 * the exit of the top frame) take no branch on which. */
+	f = &t->stack[t->depth];
+	f->id = r->method;
+	f->entry = now;
+	f->o_entry = o_now;
+	pop = !enter && t->depth && f[-1].id == r->method;
+	if (enter || pop)
+		t->depth = t->depth + enter - pop;
+	else
+		scan_exit(s, t, r->method);
+	return !s->cut_fails;
+}
+
 void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n && !s->cut_fails; i++) {
-		const struct cg_record *r = &recs[i];
-		uint32_t raw = s->cpu ? r->t_cpu : r->t_wall;
-		uint32_t other = s->cpu ? r->t_wall : r->t_cpu;
-		struct sthread *t = scan_thread(s, r, raw, other);
-		struct cg_seed_frame *f;
-		size_t enter = r->action == CG_ENTER, pop;
-
-		tick_step(&t->prev_raw, &t->now, raw);
-		tick_step(&t->prev_other, &t->o_now, other);
-		t->prev_wall = r->t_wall;
-		if (t->depth >= s->max_depth) {
-			s->cut_fails = 1;
+	for (i = 0; i < n && !s->cut_fails; i++)
+		if (!scan_one(s, &recs[i]))
 			break;
-		}
-		if (t->depth == t->cap)
-			t->stack = xgrow(t->stack, &t->cap, t->depth + 1, sizeof(*t->stack));
-		/* Enters and exits alternate at random: the common cases (an
-		 * entry, the exit of the top frame) take no branch on which. */
-		f = &t->stack[t->depth];
-		f->id = r->method;
-		f->entry = t->now;
-		f->o_entry = t->o_now;
-		pop = !enter && t->depth && f[-1].id == r->method;
-		if (enter || pop) {
-			t->depth = t->depth + enter - pop;
-		} else {
-			scan_exit(s, t, r->method);
-		}
+}
+
+void scan_add_raw(struct cg_scan *s, const struct cg_raw_layout *l, const unsigned char *p,
+		  size_t n)
+{
+	struct cg_record r;
+	size_t i;
+
+	r.offset = 0;
+	for (i = 0; i < n && !s->cut_fails; i++, p += l->size) {
+		trace_raw_decode(l, p, &r);
+		if (!scan_one(s, &r))
+			break;
 	}
 }
 

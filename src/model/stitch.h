@@ -31,6 +31,9 @@ struct cg_scan *scan_create(int cpu, uint32_t max_depth);
 void scan_free(struct cg_scan *s);
 /* Follow n more records of the range, in order. */
 void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n);
+/* The same for n records read undecoded into p (trace_read_raw_at). */
+void scan_add_raw(struct cg_scan *s, const struct cg_raw_layout *l, const unsigned char *p,
+		  size_t n);
 
 /* One open frame: its raw method id and entry times on both clocks. */
 struct cg_seed_frame {

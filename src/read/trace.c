@@ -242,20 +242,16 @@ void trace_free(struct cg_trace *t)
 
 static inline void decode(const struct cg_trace *t, const unsigned char *p, struct cg_record *r)
 {
-	uint32_t mv;
+	const struct cg_raw_layout l = { (size_t)t->rec_size, (unsigned)t->tid_bytes, t->dual };
 
-	if (t->tid_bytes == 1) {
-		r->tid = p[0];
-		p += 1;
-	} else {
-		r->tid = get_le16(p);
-		p += 2;
-	}
-	mv = get_le32(p);
-	r->action = (uint8_t)(mv & 3);
-	r->method = mv & ~3u;
-	r->t_cpu = get_le32(p + 4);
-	r->t_wall = t->dual ? get_le32(p + 8) : r->t_cpu;
+	trace_raw_decode(&l, p, r);
+}
+
+void trace_raw_layout(const struct cg_trace *t, struct cg_raw_layout *l)
+{
+	l->size = (size_t)t->rec_size;
+	l->tid_bytes = (unsigned)t->tid_bytes;
+	l->dual = t->dual;
 }
 
 /* Streaming escape items.  Returns 1 when an item was consumed, 0 when more
@@ -432,21 +428,33 @@ int trace_span(const struct cg_trace *t, uint64_t *first, uint64_t *count)
 	return 1;
 }
 
+ssize_t trace_read_raw_at(const struct cg_trace *t, uint64_t k, size_t n, unsigned char *buf,
+			  uint64_t *off, struct cg_error *err)
+{
+	const size_t rs = (size_t)t->rec_size;
+	ssize_t got;
+
+	*off = trace_off(t, t->pos) + k * rs;
+	got = source_pread(t->src, buf, n * rs, *off, err);
+	if (got < 0)
+		return -1;
+	if ((size_t)got < n * rs) {
+		cg_error_set(err, (int64_t)(*off + (size_t)got), "the file became shorter while read");
+		return -1;
+	}
+	return (ssize_t)n;
+}
+
 ssize_t trace_read_at(const struct cg_trace *t, uint64_t k, size_t n, unsigned char *buf,
 		      struct cg_record *recs, struct cg_error *err)
 {
 	const size_t rs = (size_t)t->rec_size;
-	uint64_t off = trace_off(t, t->pos) + k * rs;
 	const unsigned char *p = buf;
-	ssize_t got = source_pread(t->src, buf, n * rs, off, err);
+	uint64_t off;
 	size_t i;
 
-	if (got < 0)
+	if (trace_read_raw_at(t, k, n, buf, &off, err) < 0)
 		return -1;
-	if ((size_t)got < n * rs) {
-		cg_error_set(err, (int64_t)(off + (size_t)got), "the file became shorter while read");
-		return -1;
-	}
 	for (i = 0; i < n; i++, p += rs, off += rs) {
 		decode(t, p, &recs[i]);
 		recs[i].offset = off;

@@ -95,6 +95,40 @@ int trace_span(const struct cg_trace *t, uint64_t *first, uint64_t *count);
  * the file is shorter than it was. */
 ssize_t trace_read_at(const struct cg_trace *t, uint64_t k, size_t n, unsigned char *buf,
 		      struct cg_record *recs, struct cg_error *err);
+/* Where a record's fields lie in its bytes (v1-v3): a record read but not
+ * decoded (trace_read_raw_at) is decoded where it lies by trace_raw_decode. */
+struct cg_raw_layout {
+	size_t size;          /* bytes per record */
+	unsigned tid_bytes;   /* 1 (v1) or 2 */
+	int dual;             /* cpu then wall time; else one time field */
+};
+
+static inline void trace_raw_decode(const struct cg_raw_layout *l, const unsigned char *p,
+				    struct cg_record *r)
+{
+	uint32_t mv;
+
+	if (l->tid_bytes == 1) {
+		r->tid = p[0];
+		p += 1;
+	} else {
+		r->tid = get_le16(p);
+		p += 2;
+	}
+	mv = get_le32(p);
+	r->action = (uint8_t)(mv & 3);
+	r->method = mv & ~3u;
+	r->t_cpu = get_le32(p + 4);
+	r->t_wall = l->dual ? get_le32(p + 8) : r->t_cpu;
+}
+
+/* The layout of the trace's records. */
+void trace_raw_layout(const struct cg_trace *t, struct cg_raw_layout *l);
+/* Read records k .. k+n-1 of the span into buf (n * record size bytes),
+ * undecoded; *off: the byte offset of record k.  Safe from several threads
+ * at once.  Returns n, or -1 (err filled) as trace_read_at. */
+ssize_t trace_read_raw_at(const struct cg_trace *t, uint64_t k, size_t n, unsigned char *buf,
+			  uint64_t *off, struct cg_error *err);
 /* The first n records of the span were read elsewhere: trace_next goes on
  * after them (and finds a partial record or a short count there). */
 void trace_skip(struct cg_trace *t, uint64_t n);

@@ -1,9 +1,11 @@
 /* sort.c - introsort: quicksort with a median-of-three pivot, heapsort once
  * the recursion is deeper than twice log2 n (so no input is quadratic), and
- * insertion sort for runs of 16 or fewer.  Elements are swapped through a
- * 64-byte buffer, in pieces when they are larger. */
+ * insertion sort for runs of 16 or fewer.  Elements are swapped eight bytes
+ * at a time when their size allows, else through a 64-byte buffer, in
+ * pieces when they are larger. */
 #include "util/sort.h"
 
+#include <stdint.h>
 #include <string.h>
 
 struct sorter {
@@ -29,6 +31,18 @@ static void swap(const struct sorter *s, size_t i, size_t j)
 	char *a = at(s, i), *b = at(s, j);
 	size_t left = s->size, k;
 
+	if (left % 8 == 0) {
+		/* Most element types: eight bytes at a time, inlined. */
+		for (; left; left -= 8, a += 8, b += 8) {
+			uint64_t x, y;
+
+			memcpy(&x, a, 8);
+			memcpy(&y, b, 8);
+			memcpy(a, &y, 8);
+			memcpy(b, &x, 8);
+		}
+		return;
+	}
 	while (left) {
 		k = left < sizeof(t) ? left : sizeof(t);
 		memcpy(t, a, k);

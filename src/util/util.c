@@ -65,6 +65,16 @@ void *xrealloc(void *p, size_t n)
 	return q;
 }
 
+void *xmalloc_aligned(size_t align, size_t count, size_t size)
+{
+	size_t n = count * size;
+	void *p = NULL;
+
+	if ((size && count > SIZE_MAX / size) || posix_memalign(&p, align, n ? n : align) != 0)
+		oom(n);
+	return p;
+}
+
 void *xgrow(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t c = *cap;

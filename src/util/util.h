@@ -28,6 +28,9 @@ void util_set_oom_hook(void (*hook)(size_t n));
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
+/* count elements of size bytes at an address that is a multiple of align
+ * (a power of two, a multiple of sizeof(void *)); free() frees them. */
+void *xmalloc_aligned(size_t align, size_t count, size_t size);
 /* Grow an array to hold at least `need` elements of `size` bytes; *cap is
  * updated.  Doubling, so amortised O(1) per element. */
 void *xgrow(void *p, size_t *cap, size_t need, size_t size);

@@ -3,12 +3,16 @@
 
 usage: replay_check.py TRACE CALLGRAPH.json [LABEL]
 TRACE is a regular-layout, dual-clock (version 3, 14-byte records) trace
-whose exits always match the innermost open entry of their thread, as
-tracegen's `program` writes.  This replays its records here, from the bytes,
-with the model's rules (inclusive time of outermost activations only,
-exclusive time between events while on top, open frames closed at the
-thread's last event) on both clocks, and compares every method, edge and
-thread and the totals with the JSON of a default (wall) run.
+whose exits match the innermost open entry of their thread, or find its
+stack empty, as tracegen's `program` and `@r` repeats write.  This replays
+its records here, from the bytes, with the model's rules (inclusive time of
+outermost activations only, exclusive time between events while on top,
+open frames closed at the thread's last event) on both clocks, and compares
+every method, edge and thread and the totals with the JSON of a default
+(wall) run.  An exit on an empty stack is a frame entered before tracing
+began: not adopted afterwards, as callgraph does, but found by a first pass
+over the records, and pushed before the thread's first event, entered at
+its time, the frame that exits last outermost.
 Prints failures and "LABEL: N passed, N failed"."""
 import json
 import struct
@@ -26,15 +30,22 @@ def replay(path):
     magic, version, off = struct.unpack_from("<4sHH", data, end)
     assert magic == b"SLOW" and version == 3, "not a v3 regular trace"
     pos = end + off
+    recs = list(struct.iter_unpack("<HIII", data[pos:pos + (len(data) - pos) // 14 * 14]))
+    before = prescan(recs)
     meth = defaultdict(lambda: [0, 0, 0, 0, 0, 0])  # incl excl calls rec o_incl o_excl
     edge = defaultdict(lambda: [0, 0, 0])           # calls incl o_incl
     thr = {}
-    for tid, mv, tc, tw in struct.iter_unpack("<HIII", data[pos:pos + (len(data) - pos) // 14 * 14]):
+    for tid, mv, tc, tw in recs:
         mid, act = mv & ~3, mv & 3
         t = thr.get(tid)
         if t is None:
             t = thr[tid] = {"first": (tw, tc), "now": (tw, tc), "stack": [], "root": [0, 0],
                             "on": defaultdict(int), "records": 0}
+            caller = "thread:%d" % tid
+            for pre in reversed(before.get(tid, [])):
+                t["stack"].append((pre, caller, tw, tc))
+                t["on"][pre] += 1
+                caller = pre
         t["records"] += 1
         w, c = tw, tc
         pw, pc = t["now"]
@@ -59,6 +70,21 @@ def replay(path):
         while t["stack"]:
             pop(t, meth, edge)
     return meth, edge, thr
+
+
+def prescan(recs):
+    """Per thread, the methods whose exits find no frame of the trace's own
+    on the stack, in the order they exit."""
+    stacks, before = defaultdict(list), defaultdict(list)
+    for tid, mv, _, _ in recs:
+        mid, act = mv & ~3, mv & 3
+        if act == 0:
+            stacks[tid].append(mid)
+        elif stacks[tid]:
+            assert stacks[tid].pop() == mid, "exit does not match"
+        else:
+            before[tid].append(mid)
+    return before
 
 
 def pop(t, meth, edge):

@@ -30,17 +30,27 @@ static uint32_t frame_of(uint32_t *frame, uint32_t **order, size_t *n, size_t *c
 
 /* One open ('O') or close ('C') event, after a comma unless it is the
  * first. */
+/* One event, formatted in place and added at once: the output is bound by
+ * its size (three events' worth of bytes per record). */
 static void put_event(struct strbuf *sb, char type, uint32_t frame, uint64_t at, int comma)
 {
+	static const char open[] = "\n{\"type\":\"", mid[] = "\",\"frame\":", tail[] = ",\"at\":";
+	char b[sizeof(open) + sizeof(mid) + sizeof(tail) + 48];
+	size_t n = 0;
+
 	if (comma)
-		strbuf_putc(sb, ',');
-	strbuf_puts(sb, "\n{\"type\":\"");
-	strbuf_putc(sb, type);
-	strbuf_puts(sb, "\",\"frame\":");
-	strbuf_put_u64(sb, frame);
-	strbuf_puts(sb, ",\"at\":");
-	strbuf_put_u64(sb, at);
-	strbuf_putc(sb, '}');
+		b[n++] = ',';
+	memcpy(b + n, open, sizeof(open) - 1);
+	n += sizeof(open) - 1;
+	b[n++] = type;
+	memcpy(b + n, mid, sizeof(mid) - 1);
+	n += sizeof(mid) - 1;
+	n += fmt_u64(b + n, frame);
+	memcpy(b + n, tail, sizeof(tail) - 1);
+	n += sizeof(tail) - 1;
+	n += fmt_u64(b + n, at);
+	b[n++] = '}';
+	strbuf_add(sb, b, n);
 }
 
 static void put_events(struct strbuf *sb, const struct cg_event *e, size_t n, uint64_t first,
