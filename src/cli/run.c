@@ -14,456 +14,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "model/cct.h"
-#include "model/observe_async.h"
-#include "model/diff.h"
-#include "render/text/dump.h"
-#include "model/runs.h"
 #include "cli/gate.h"
-#include "model/events.h"
-#include "model/pagelog.h"
-#include "model/frames.h"
-#include "model/window.h"
+#include "cli/load.h"
 #include "cli/output.h"
 #include "cli/outputs.h"
-#include "cli/replay.h"
+#include "model/diff.h"
+#include "model/frames.h"
 #include "model/profile.h"
+#include "model/runs.h"
 #include "render/graph/render_gv.h"
 #include "render/report.h"
-#include "model/selection.h"
-#include "read/mapping.h"
-#include "read/source.h"
-#include "util/strbuf.h"
-#include "model/timeline.h"
-#include "read/trace.h"
-
-#define BATCH 4096
-#define PROGRESS_MIN (64u << 20)
-
-/* The file being read, named by the out-of-memory report.  Global because
- * the allocation-failure hook can reach nothing else. */
-static const char *current_file = "-";
-
-static void on_oom(size_t n)
-{
-	fprintf(stderr, "callgraph: %s: out of memory (%zu bytes)\n", current_file, n);
-	output_signal_cleanup();
-	_exit(CG_EXIT_FAILURE);
-}
 
 void run_install_oom_hook(void)
 {
-	util_set_oom_hook(on_oom);
-}
-
-struct loaded {
-	struct cg_source *src;
-	struct cg_trace *trace;
-	struct cg_profile *profile;
-	struct cg_cct *cct;           /* NEED_CCT */
-	struct cg_timeline *timeline; /* NEED_TIMELINE */
-	struct cg_events *events;     /* NEED_EVENTS */
-	struct cg_pagelog *pagelog;   /* NEED_TIMELINE: the HTML report's call log */
-	struct cg_observe_async *async; /* feeds the three above on a thread of its own */
-	struct cg_frames *frames;     /* the frames, when looked for */
-	struct cg_window *window;     /* --range */
-	uint64_t origin;              /* raw wall time of the first record */
-	int any_record;
-	uint64_t kept;                /* with a window: the trace's records it kept */
-	int cuts;                     /* the window left out or made records */
-	struct cg_mapping *map;       /* --mapping or --base-mapping */
-	const char *map_path;
-};
-
-static void report_error(const char *file, const struct cg_error *err)
-{
-	if (err->has_offset)
-		fprintf(stderr, "callgraph: %s: offset %" PRIu64 ": %s\n", file, err->offset, err->msg);
-	else
-		fprintf(stderr, "callgraph: %s: %s\n", file, err->msg);
-}
-
-static void loaded_free(struct loaded *L)
-{
-	observe_async_free(L->async);
-	profile_free(L->profile);
-	cct_free(L->cct);
-	timeline_free(L->timeline);
-	events_free(L->events);
-	pagelog_free(L->pagelog);
-	frames_free(L->frames);
-	window_free(L->window);
-	trace_free(L->trace);
-	source_free(L->src);
-	mapping_free(L->map);
-	memset(L, 0, sizeof(*L));
-}
-
-/* The progress line at done of total, when the percentage moved. */
-static void progress_at(uint64_t done, uint64_t total, int *last)
-{
-	int pct = (int)((done < total ? done : total) * 100 / total);
-
-	if (pct != *last) {
-		fprintf(stderr, "\rcallgraph: reading %d%%", pct);
-		*last = pct;
-	}
-}
-
-static void progress(const struct cg_source *src, int *last)
-{
-	uint64_t done, total;
-
-	source_progress(src, &done, &total);
-	if (total >= PROGRESS_MIN)
-		progress_at(done, total, last);
-}
-
-/* Records replayed in ranges so far (replay_split's progress). */
-static void progress_records(void *ctx, uint64_t done, uint64_t total)
-{
-	progress_at(done, total ? total : 1, ctx);
-}
-
-/* Erase the progress line: with ESC[K, or with blanks on a terminal that
- * knows no escapes (TERM=dumb, or no TERM). */
-static void progress_clear(void)
-{
-	const char *term = getenv("TERM");
-
-	if (!term || !term[0] || strcmp(term, "dumb") == 0)
-		fprintf(stderr, "\r%*s\r", (int)sizeof("callgraph: reading 100%"), "");
-	else
-		fprintf(stderr, "\r\033[K");
-}
-
-/* The threads -j asks for, or the cores this process may run on. */
-static unsigned jobs_asked(const struct cg_opts *o)
-{
-	return o->jobs ? o->jobs : replay_cores();
-}
-
-/* Observers of the replay, chained: the calling-context tree's first, then
- * the HTML timeline's, then the event log's, each only when needs asks.
- * The tree and the timeline cost about as much as the replay: with them,
- * the chain runs on a thread of its own unless there is one core (or
- * -j 1).  The event log alone costs less than handing it the calls. */
-static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
-{
-	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 }, fo = { 0 }, po = { 0 };
-	const struct cg_observer *next = NULL;
-
-	if (!(needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS)) && !L->frames)
-		return;
-	if (needs & NEED_CCT) {
-		L->cct = cct_create();
-		cct_observer(L->cct, &co);
-		next = &co;
-	}
-	if (needs & NEED_TIMELINE) {
-		L->timeline = timeline_create();
-		timeline_observer(L->timeline, next, &to);
-		next = &to;
-		L->pagelog = pagelog_create();
-		pagelog_observer(L->pagelog, next, &po);
-		next = &po;
-	}
-	if (needs & NEED_EVENTS) {
-		L->events = events_create();
-		events_observer(L->events, next, &eo);
-		next = &eo;
-	}
-	if ((needs & (NEED_CCT | NEED_TIMELINE)) && jobs_asked(o) >= 2) {
-		L->async = observe_async_create(next);
-		observe_async_observer(L->async, &ao);
-		next = &ao;
-	}
-	if (L->frames) {
-		/* On the replay's thread: the frames are few, the hand-over
-		 * would cost more than they do. */
-		frames_observer(L->frames, next, &fo);
-		next = &fo;
-	}
-	profile_set_observer(L->profile, next);
-}
-
-/* Below this many records, or this many per method in the key, a trace is
- * replayed in one piece unless -j asks (threads would cost more than they
- * save). */
-#define SPLIT_MIN (1u << 20)
-#define SPLIT_PER_METHOD 64
-#define DEFAULT_JOBS 8
-
-/* How many ranges to replay the trace in at once: 0 or 1 to replay it in
- * order.  Only the profile's own tables can be summed: observers (the
- * calling-context tree, timeline, event log), the dump, --focus, --hide and
- * --thread replay in order, as does a trace that trace_span refuses (gzip,
- * streaming, V2, standard input). */
-static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const struct loaded *L,
-			     uint64_t *count)
-{
-	uint64_t first;
-	unsigned n = jobs_asked(o);
-
-	/* Each range holds its own tables until they are summed: by default
-	 * no more than DEFAULT_JOBS of them. */
-	if (!o->jobs && n > DEFAULT_JOBS)
-		n = DEFAULT_JOBS;
-	if (n < 2 || (needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS | NEED_READ)) || L->frames ||
-	    o->range_text ||
-	    (o->focus && o->focus[0]) || (o->hide && o->hide[0]) ||
-	    (o->threads && o->threads[0]) || !trace_span(L->trace, &first, count) ||
-	    *count < (o->jobs ? 2 : SPLIT_MIN))
-		return 0;
-	/* Each range builds the tables of what it meets: with few records per
-	 * method, the ranges would hold most tables twice and save no time. */
-	if (!o->jobs && *count / SPLIT_PER_METHOD < symtab_method_count(trace_symtab(L->trace)))
-		return 0;
-	return *count < n ? (unsigned)*count : n;
-}
-
-/* 1 when the frames are looked for in a trace with this symtab: with
- * --frames, or for the JSON and HTML outputs when a method of the key (or,
- * where methods come with the records, any method) may be a frame method. */
-static int want_frames(const struct cg_opts *o, const struct loaded *L)
-{
-	const struct cg_symtab *st = trace_symtab(L->trace);
-	const char *pat = o->frame_pattern ? o->frame_pattern : frames_default_pattern;
-	struct cg_method_info tmp;
-	struct strbuf name;
-	size_t i, n = symtab_method_count(st);
-	int hit = 0;
-
-	if (o->frames)
-		return 1;
-	if (!o->json && !o->html && !o->html_stdout)
-		return 0;
-	/* Streaming and V2 traces define methods among their records. */
-	if (trace_info(L->trace)->layout == CG_LAYOUT_STREAMING || trace_info(L->trace)->version >= 4)
-		return 1;
-	strbuf_init(&name);
-	for (i = 0; i < n && !hit; i++) {
-		strbuf_reset(&name);
-		symtab_put_display(&name, symtab_method_peek(st, (uint32_t)i, &tmp));
-		hit = profile_pattern_match(pat, name.len ? name.data : "");
-	}
-	strbuf_free(&name);
-	return hit;
-}
-
-/* The window's records instead of recs[0..*n), and the origin. */
-static const struct cg_record *windowed(struct loaded *L, const struct cg_record *recs,
-					 size_t *n)
-{
-	if (*n && !L->any_record) {
-		L->any_record = 1;
-		L->origin = recs[0].t_wall;
-	}
-	if (!L->window)
-		return recs;
-	return (*n = window_add(L->window, recs, *n, &recs), recs);
-}
-
-/* The origin of a span replayed where it is read: its first record's wall
- * time.  0, or -1 with err filled. */
-static int first_record(struct loaded *L, struct cg_error *err)
-{
-	unsigned char *buf = xmalloc((size_t)trace_info(L->trace)->record_size + 1);
-	struct cg_record r;
-	ssize_t n = trace_read_at(L->trace, 0, 1, buf, &r, err);
-
-	free(buf);
-	if (n < 0)
-		return -1;
-	L->any_record = 1;
-	L->origin = r.t_wall;
-	return 0;
-}
-
-/* After the replay of a window: its edges' records are not the trace's;
- * a trace without a wall clock has no window.  0, or -1 with err set. */
-static int window_done(struct loaded *L, struct cg_error *err)
-{
-	const struct cg_window_thread *mt;
-	size_t i, n;
-
-	if (!L->window)
-		return 0;
-	if (trace_info(L->trace)->clock == CG_CLOCK_CPU) {
-		cg_error_set(err, -1, "--range needs a wall clock, and this trace has only thread-CPU time");
-		return -1;
-	}
-	n = window_made(L->window, &mt);
-	for (i = 0; i < n; i++)
-		profile_discount(L->profile, mt[i].tid, mt[i].made);
-	L->kept = window_kept(L->window);
-	L->cuts = window_cuts(L->window);
-	return 0;
-}
-
-/* Read path once into L with the options of o (clock, threads, focus,
- * hide), its methods renamed by the mapping file map_path when it is set,
- * building what needs asks for and dumping records to dump_out when it is
- * set, within the window win when it is set.  Every trace of -d loads
- * through here.  Returns 0 or 1 (error already printed). */
-static int load(const char *path, const char *map_path, const struct cg_opts *o,
-		unsigned needs, FILE *dump_out, const struct cg_window_spec *win, struct loaded *L)
-{
-	struct cg_profile_opts po = {
-		.clock = o->clock, .threads = o->threads, .max_depth = 0,
-		.focus = o->focus, .hide = o->hide, .no_views = !(needs & NEED_VIEW),
-		.no_edges = !(needs & NEED_EDGES),
-		.no_thread_views = !(needs & NEED_THREAD_VIEWS),
-	};
-	struct cg_error err = { { 0 }, 0, 0 };
-	struct cg_record *recs = NULL;
-	struct cg_dump *dump = NULL;
-	/* No progress line when a dump goes to the same terminal: it would land
-	 * inside the dump's lines. */
-	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
-	int last = -1, rc, failed = 0, split = 0;
-	unsigned ranges;
-	uint64_t count, first;
-	size_t n;
-
-	memset(L, 0, sizeof(*L));
-	if (map_path) {
-		current_file = map_path;
-		L->map = mapping_open(map_path, &err);
-		if (!L->map) {
-			report_error(map_path, &err);
-			return 1;
-		}
-		L->map_path = map_path;
-	}
-	current_file = path;
-	L->src = source_open(path, &err);
-	if (!L->src)
-		goto fail;
-	L->trace = L->map ? trace_open_renamed(L->src, mapping_rename, L->map, &err)
-			  : trace_open(L->src, &err);
-	if (!L->trace)
-		goto fail;
-	po.pid = trace_info(L->trace)->pid;
-	if (win) {
-		if (trace_info(L->trace)->clock == CG_CLOCK_CPU) {
-			cg_error_set(&err, -1, "--range needs a wall clock, and this trace has only thread-CPU time");
-			goto fail;
-		}
-		L->window = window_create(win);
-	}
-	if (want_frames(o, L))
-		L->frames = frames_create(trace_symtab(L->trace), o->frame_pattern);
-	if (!dump_out && (ranges = split_ranges(o, needs, L, &count)) >= 2) {
-		uint64_t done, total;
-		struct cg_progress pr = { progress_records, &last };
-
-		source_progress(L->src, &done, &total);
-		L->profile = replay_split(L->trace, &po, count, ranges,
-					  show && total >= PROGRESS_MIN ? &pr : NULL, &failed, &err);
-		if (failed)
-			goto fail;
-		split = L->profile != NULL;
-	}
-	if (!L->profile)
-		L->profile = profile_create(trace_symtab(L->trace), &po);
-	observe(L, o, needs);
-	/* A span not replayed in ranges: decoded where it is read, unless the
-	 * dump reads it too. */
-	if (!dump_out && !split && !L->window && trace_span(L->trace, &first, &count)) {
-		uint64_t done, total;
-		struct cg_progress pr = { progress_records, &last };
-
-		if (count && first_record(L, &err) < 0)
-			goto fail;
-		source_progress(L->src, &done, &total);
-		if (replay_span(L->trace, L->profile, count,
-				show && total >= PROGRESS_MIN ? &pr : NULL, &err) < 0)
-			goto fail;
-	}
-	recs = xmalloc(BATCH * sizeof(*recs));
-	if (dump_out) {
-		dump = dump_create(dump_out);
-		dump_header(dump, path, trace_info(L->trace), trace_symtab(L->trace));
-	}
-	do {
-		const struct cg_record *rs;
-
-		rc = trace_next(L->trace, recs, BATCH, &n, &err);
-		rs = windowed(L, recs, &n);
-		if (dump)
-			dump_records(dump, trace_symtab(L->trace), rs, n);
-		if (profile_add(L->profile, rs, n, &err) < 0)
-			rc = -1;
-		if (show)
-			progress(L->src, &last);
-	} while (rc == 1);
-	if (show && last >= 0)
-		progress_clear();
-	if (rc < 0 || window_done(L, &err) < 0)
-		goto fail;
-	profile_finish(L->profile, trace_info(L->trace));
-	if (L->frames)
-		frames_finish(L->frames, L->profile);
-	if (L->timeline)
-		timeline_finish(L->timeline, L->profile);
-	if (dump)
-		dump_footer(dump, trace_info(L->trace), trace_symtab(L->trace));
-	dump_free(dump);
-	free(recs);
-	return 0;
-fail:
-	report_error(path, &err);
-	dump_free(dump);
-	free(recs);
-	loaded_free(L);
-	return 1;
-}
-
-/* The profile's warnings, one line each, appended to sb; then the
- * mapping's, when none of the trace's classes is in it. */
-static void warnings_text(const char *file, const struct loaded *L, struct strbuf *sb)
-{
-	const struct cg_warning *w;
-	size_t n = profile_warnings(L->profile, &w), i;
-
-	for (i = 0; i < n; i++)
-		strbuf_printf(sb, "callgraph: %s: warning: %s\n", file, w[i].message);
-	if (L->map && !mapping_classes_used(L->map))
-		strbuf_printf(sb, "callgraph: %s: warning: maps no class of %s (wrong build?)\n",
-			      L->map_path, file);
-}
-
-static void print_warnings(const char *file, const struct loaded *L)
-{
-	struct strbuf sb;
-
-	strbuf_init(&sb);
-	warnings_text(file, L, &sb);
-	if (sb.len)
-		fputs(sb.data, stderr);
-	strbuf_free(&sb);
-}
-
-/* Selections (--thread, --focus, --hide) that matched nothing, with the
- * candidates. */
-static void print_selection_warnings(const char *file, const struct cg_opts *o,
-				     const struct loaded *L)
-{
-	struct cg_profile_opts po = {
-		.clock = o->clock, .threads = o->threads, .focus = o->focus, .hide = o->hide,
-		.pid = trace_info(L->trace)->pid,
-	};
-	struct strbuf sb;
-	const char *s, *nl;
-
-	strbuf_init(&sb);
-	selection_warnings(trace_symtab(L->trace), &po, &sb);
-	for (s = sb.data; s && *s; s = nl + 1) {
-		nl = strchr(s, '\n');
-		fprintf(stderr, "callgraph: %s: warning: %.*s\n", file, (int)(nl - s), s);
-	}
-	strbuf_free(&sb);
+	load_install_oom_hook();
 }
 
 /* 1 when path is the file trace names, or one file of the legacy pair it
@@ -585,14 +149,14 @@ static struct cg_diff_base *base_load(const struct cg_opts *o, struct strbuf *wa
 	const struct cg_view *v;
 
 	memset(&B, 0, sizeof(B));
-	if (load(o->diff_base, o->base_mapping, o, NEED_VIEW, NULL, o->range_text ? &o->range : NULL, &B))
+	if (load_trace(o->diff_base, o->base_mapping, o, NEED_VIEW, NULL, o->range_text ? &o->range : NULL, &B))
 		return NULL;
 	report_fill(&rb, o->diff_base, o, &B, o->range_text ? &o->range : NULL);
 	v = profile_view(B.profile, -1);
 	diff_run_fill(&run, o->diff_base, report_clock_name(&rb), v);
 	base = diff_base_create(v, &run);
-	warnings_text(o->diff_base, &B, warn);
-	loaded_free(&B);
+	load_warnings_text(o->diff_base, &B, warn);
+	load_free(&B);
 	return base;
 }
 
@@ -613,7 +177,7 @@ static int frame_window(const struct cg_opts *o, struct cg_window_spec *spec)
 	}
 	fo.frames = 1;
 	fo.range_text = NULL;
-	if (load(o->trace, o->mapping, &fo, 0, NULL, NULL, &P))
+	if (load_trace(o->trace, o->mapping, &fo, 0, NULL, NULL, &P))
 		return 1;
 	n = frames_count(P.frames);
 	if (o->range_frame > n || trace_info(P.trace)->clock == CG_CLOCK_CPU) {
@@ -624,13 +188,13 @@ static int frame_window(const struct cg_opts *o, struct cg_window_spec *spec)
 			fprintf(stderr, "callgraph: %s: --range frame:%" PRIu64 ": the trace has %zu frame%s of %s\n",
 				o->trace, o->range_frame, n, n == 1 ? "" : "s",
 				o->frame_pattern ? o->frame_pattern : frames_default_pattern);
-		loaded_free(&P);
+		load_free(&P);
 		return 2;
 	}
 	f = &frames_list(P.frames)[o->range_frame - 1];
 	spec->from_us = (int64_t)(f->start - P.origin);
 	spec->to_us = spec->from_us + (int64_t)f->wall_us;
-	loaded_free(&P);
+	load_free(&P);
 	return 0;
 }
 
@@ -650,14 +214,14 @@ static int runs_load(const struct cg_opts *o, struct cg_runs *rs, struct strbuf 
 			struct cg_report rb;
 
 			memset(&B, 0, sizeof(B));
-			if (load(list[i], side ? o->mapping : o->base_mapping, o, NEED_VIEW, NULL,
+			if (load_trace(list[i], side ? o->mapping : o->base_mapping, o, NEED_VIEW, NULL,
 				 o->range_text ? &o->range : NULL, &B))
 				return 1;
 			report_fill(&rb, list[i], o, &B, o->range_text ? &o->range : NULL);
 			runs_add(rs, (enum cg_runs_side)side, profile_view(B.profile, -1), list[i],
 				 report_clock_name(&rb));
-			warnings_text(list[i], &B, warn);
-			loaded_free(&B);
+			load_warnings_text(list[i], &B, warn);
+			load_free(&B);
 		}
 	}
 	return 0;
@@ -674,7 +238,7 @@ static int render_one(const struct cg_planned *pd, struct cg_staged *s, const st
 	strbuf_init(&out);
 	strbuf_set_sink(&out, output_sink, s);
 	if (pd->kind->render(j, &out, &err) < 0) {
-		report_error(j->r->file, &err);
+		load_report_error(j->r->file, &err);
 		rc = 1;
 	} else if (strbuf_flush(&out) < 0) {
 		fprintf(stderr, "callgraph: %s\n", output_failure(s));
@@ -780,7 +344,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 			goto done;
 		}
 	}
-	if (load(o->trace, o->mapping, o, plan.needs, dump_out,
+	if (load_trace(o->trace, o->mapping, o, plan.needs, dump_out,
 		 o->range_frame ? &frame_spec : o->range_text ? &o->range : NULL, &L)) {
 		rc = 1;
 		goto done;
@@ -790,8 +354,8 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	if (!o->quiet && base_warn.len)
 		fputs(base_warn.data, stderr);
 	if (!o->quiet) {
-		print_warnings(o->trace, &L);
-		print_selection_warnings(o->trace, o, &L);
+		load_print_warnings(o->trace, &L);
+		load_print_selection_warnings(o->trace, o, &L);
 	}
 	report_fill(&r, o->trace, o, &L,
 		    o->range_frame ? &frame_spec : o->range_text ? &o->range : NULL);
@@ -838,6 +402,6 @@ done:
 	diff_free(diff);
 	diff_base_free(base);
 	strbuf_free(&base_warn);
-	loaded_free(&L);
+	load_free(&L);
 	return usage ? CG_EXIT_USAGE : rc < 0 ? CG_EXIT_SLOWER : rc ? CG_EXIT_FAILURE : CG_EXIT_OK;
 }

@@ -5,6 +5,7 @@
  * within the budget, else written to the temporary file; the current block
  * is then reused.  Readers walk a thread's blocks in order. */
 #include "model/events.h"
+#include "util/unnamed.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -59,30 +60,6 @@ static void fail(struct cg_events *e, const char *what, int err)
 	e->failed = 1;
 }
 
-/* An unnamed file in $TMPDIR or /tmp: nothing is left behind, even on SIGKILL. */
-static int open_spill(void)
-{
-	const char *dir = getenv("TMPDIR");
-	char path[4096];
-	int fd;
-
-	if (!dir || !*dir)
-		dir = "/tmp";
-#ifdef O_TMPFILE
-	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-	if (fd >= 0)
-		return fd;
-#endif
-	if ((size_t)snprintf(path, sizeof(path), "%s/callgraph-events.XXXXXX", dir) >= sizeof(path)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	fd = mkstemp(path);
-	if (fd >= 0)
-		unlink(path);
-	return fd;
-}
-
 /* Write the thread's current block to the file, as its next block. */
 static void spill(struct cg_events *e, struct ethread *th)
 {
@@ -90,7 +67,7 @@ static void spill(struct cg_events *e, struct ethread *th)
 	size_t left = th->ncur * sizeof(*th->cur);
 	uint64_t off = e->file_len;
 
-	if (e->fd < 0 && (e->fd = open_spill()) < 0) {
+	if (e->fd < 0 && (e->fd = unnamed_open("events")) < 0) {
 		fail(e, "create", errno);
 		return;
 	}

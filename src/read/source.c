@@ -7,6 +7,7 @@
  * taken every byte before it, and drops the output of the failing inflate
  * call as the one-thread reader did. */
 #include "read/source.h"
+#include "read/source_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,71 +20,6 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#define RAW_BLOCK (1u << 16)
-/* A gzip stream that inflates to more than this many times the compressed
- * bytes consumed so far, past BOMB_MIN bytes, is treated as hostile rather
- * than read for ever.  Real traces compress 2-10x (the corpus: about 5x;
- * tracegen's benchmark traces: 2.3x); 100x needs near-constant data such as
- * runs of zeros (1030x) or one repeated record pair (410x).  8 MB is reached
- * in milliseconds and comes before the stack-depth limit that runs of zero
- * records (enter, method 0) would otherwise hit at about 14 MB. */
-#define BOMB_RATIO 100u
-#define BOMB_MIN (8u << 20)
-#define RING 4
-#define SLOT (1u << 20)
-
-#define MAX_BREAKS 1024
-
-/* Inflated bytes handed from the inflating thread to the reader.  A break is
- * where an inflate call ran out of input or ended a gzip member: a read on
- * one thread returned there, so the reader's reads end there too. */
-struct gz_slot {
-	unsigned char *data;
-	size_t len;
-	uint64_t consumed;  /* compressed bytes inflate had consumed at its end */
-	uint64_t in_done;   /* raw bytes read by then (progress) */
-	uint32_t brk[MAX_BREAKS];      /* break offsets in data, increasing */
-	uint64_t brk_used[MAX_BREAKS]; /* compressed bytes consumed at each */
-	size_t nbrk;
-};
-
-struct gz_thread {
-	pthread_t thr;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct gz_slot slot[RING];
-	uint64_t filled, taken; /* slots filled by the thread, taken by the reader */
-	size_t pos, bi;         /* reader's position and next break in slot[taken % RING] */
-	int done, failed, stop;
-	struct cg_error err;    /* the error that follows the filled slots */
-	uint64_t consumed, in_done; /* of the last slot the reader took */
-};
-
-struct cg_source {
-	int fds[2];
-	int nfds, cur;
-	int owns_fds;
-	const unsigned char *mem;
-	size_t mem_len, mem_pos;
-
-	unsigned char *pending; /* bytes read for sniffing, served first */
-	size_t pend_len, pend_pos;
-
-	int gzip;
-	int split;
-	z_stream z;
-	int z_ready, z_end, z_break;
-	unsigned char *zin;
-
-	struct gz_thread *gt;
-	uint64_t z_out;     /* decompressed bytes inflated (inflating thread) */
-
-	uint64_t out_off;   /* decompressed bytes delivered */
-	uint64_t in_done;   /* raw bytes consumed */
-	uint64_t in_total;  /* raw size when known */
-	uint64_t key_len;   /* a pair: the key's length, where its data starts */
-	uint64_t limit;
-};
 
 static ssize_t raw_read(struct cg_source *s, void *buf, size_t n, struct cg_error *err)
 {
@@ -152,7 +88,7 @@ static void sniff(struct cg_source *s, struct cg_error *err)
 	s->gzip = got >= 2 && p[0] == 0x1f && p[1] == 0x8b;
 }
 
-static struct cg_source *source_new(void)
+struct cg_source *source_new(void)
 {
 	struct cg_source *s = xcalloc(1, sizeof(*s));
 
@@ -660,87 +596,6 @@ void source_seek(struct cg_source *s, uint64_t off)
 	}
 	s->out_off = off;
 	s->in_done = off;
-}
-
-/* An unnamed file in $TMPDIR or /tmp, gone when closed. */
-static int open_unnamed(void)
-{
-	const char *dir = getenv("TMPDIR");
-	char path[4096];
-	int fd;
-
-	if (!dir || !*dir)
-		dir = "/tmp";
-#ifdef O_TMPFILE
-	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-	if (fd >= 0)
-		return fd;
-#endif
-	if ((size_t)snprintf(path, sizeof(path), "%s/callgraph-input.XXXXXX", dir) >= sizeof(path)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	fd = mkstemp(path);
-	if (fd >= 0)
-		unlink(path);
-	return fd;
-}
-
-static int write_all(int fd, const unsigned char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = ENOSPC;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-struct cg_source *source_spool(struct cg_source *src, const void *head, size_t n,
-			       struct cg_error *err)
-{
-	struct cg_source *s = source_new();
-	unsigned char *buf = NULL;
-	uint64_t size = n;
-	ssize_t r;
-
-	s->owns_fds = 1;
-	s->nfds = 1;
-	s->fds[0] = open_unnamed();
-	if (s->fds[0] < 0) {
-		cg_error_set(err, -1, "cannot create a temporary copy of the input: %s",
-			     strerror(errno));
-		goto fail;
-	}
-	if (write_all(s->fds[0], head, n))
-		goto write_fail;
-	buf = xmalloc(SLOT);
-	while ((r = source_read(src, buf, SLOT, err)) > 0) {
-		if (write_all(s->fds[0], buf, (size_t)r))
-			goto write_fail;
-		size += (uint64_t)r;
-	}
-	if (r < 0)
-		goto fail;
-	free(buf);
-	s->in_total = size;
-	source_seek(s, n);
-	return s;
-write_fail:
-	cg_error_set(err, (int64_t)size, "cannot write a temporary copy of the input: %s",
-		     strerror(errno));
-fail:
-	free(buf);
-	source_free(s);
-	return NULL;
 }
 
 void source_set_limit(struct cg_source *s, uint64_t max_bytes)
