@@ -36,13 +36,6 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 	p->slow = p->filtering || p->obs;
 }
 
-/* No view will read the thread's edge table. */
-static void thread_drop_edges(struct tstate *ts)
-{
-	free(ts->edges);
-	ts->edges = NULL;
-	ts->nedges = ts->cap_edges = 0;
-}
 
 /* Each method's recursive calls, the calls of the edges into it less its
  * outermost calls, and its exclusive time, the time of the edges into it
@@ -105,14 +98,6 @@ static void thread_settle(struct tstate *ts, int no_edges)
 	}
 }
 
-/* No view will read the thread's method and edge tables (again). */
-void thread_drop_tables(struct tstate *ts)
-{
-	free(ts->tm);
-	ts->tm = NULL;
-	ts->ntm = ts->cap_tm = 0;
-	thread_drop_edges(ts);
-}
 
 static void thread_free(struct tstate *ts)
 {

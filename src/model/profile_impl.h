@@ -230,8 +230,10 @@ void profile_view_free(struct view_store *vs);
 /* Of a profile of one thread: turn that thread's tables into the arrays of
  * a view (held in p->all until a view takes them); nothing otherwise. */
 void profile_view_take(struct cg_profile *p);
-/* Free a thread's method and edge tables (its numbers stay in pthreads). */
+/* Free a thread's method and edge tables, or its edge table alone (its
+ * numbers stay in pthreads): what no view will read. */
 void thread_drop_tables(struct tstate *ts);
+void thread_drop_edges(struct tstate *ts);
 
 /* profile_warn.c: a warning's stable name, and its one-line message for
  * count occurrences written into m (n bytes). */

@@ -460,3 +460,20 @@ double profile_off_cpu(uint64_t cpu_us, uint64_t wall_us)
 		return 0;
 	return (double)(wall_us - cpu_us) / (double)wall_us;
 }
+
+/* No view will read the thread's edge table. */
+void thread_drop_edges(struct tstate *ts)
+{
+	free(ts->edges);
+	ts->edges = NULL;
+	ts->nedges = ts->cap_edges = 0;
+}
+
+/* No view will read the thread's method and edge tables (again). */
+void thread_drop_tables(struct tstate *ts)
+{
+	free(ts->tm);
+	ts->tm = NULL;
+	ts->ntm = ts->cap_tm = 0;
+	thread_drop_edges(ts);
+}
