@@ -1,11 +1,4 @@
 # A member line with "=>" where the format has " -> ".
-"$1" -o app.trace - <<'DESC'
-clock dual
-thread 1 main
-method 0x4 androidx/activity/ComponentActivity c ()Landroidx/activity/OnBackPressedDispatcher; SourceFile
-method 0x8 c/a/b <init> (Z)V SourceFile
-call 1 0x4 10 20
-call 1 0x8 20 40
-DESC
+"$1" -o app.trace "$(dirname "$0")/../data/mapping/app.desc"
 printf 'androidx.activity.OnBackPressedCallback -> c.a.b:\n    boolean mEnabled -> a\n    1:1:void <init>(boolean):54:54 => <init>\n' > mapping.txt
 echo app.trace
