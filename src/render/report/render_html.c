@@ -152,6 +152,13 @@ static void put_summary(const struct cg_report *r, const struct cg_view *all, co
 			strbuf_printf(sb, "%spid %" PRId64, in->vm[0] ? ", " : "", in->pid);
 		strbuf_puts(sb, "</dd>\n");
 	}
+	if (r->has_range) {
+		/* digits and words only: nothing to escape */
+		strbuf_puts(sb, "<dt>Window</dt><dd>");
+		report_window_text(r, sb);
+		strbuf_puts(sb, ", on the wall clock from the first event (--range): every section "
+				"shows this window</dd>\n");
+	}
 	strbuf_printf(sb, "<dt>Threads</dt><dd>%zu</dd>\n", all->nthreads);
 	strbuf_printf(sb, "<dt>Total</dt><dd>%s ms (sum over threads of last - first event)</dd>\n",
 		      fmt_ms(ms, all->total_us));
