@@ -191,33 +191,57 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 	return *count < n ? (unsigned)*count : n;
 }
 
-/* 1 when the frames are looked for in a trace with this symtab: with
- * --frames, or for the JSON and HTML outputs when a method of the key (or,
- * where methods come with the records, any method) may be a frame method. */
-static int want_frames(const struct cg_opts *o, const struct loaded *L)
+/* How the frames are looked for: 1, with --frames, from the start; 2, for
+ * the JSON and HTML outputs, once a method of the trace may be a frame
+ * method; 0, not at all. */
+static int want_frames(const struct cg_opts *o)
+{
+	if (o->frames)
+		return 1;
+	if (!o->json && !o->html && !o->html_stdout)
+		return 0;
+	return 2;
+}
+
+/* 1 when the trace defines methods among its records (streaming, V2). */
+static int methods_inband(const struct loaded *L)
+{
+	return trace_info(L->trace)->layout == CG_LAYOUT_STREAMING ||
+	       trace_info(L->trace)->version >= 4;
+}
+
+/* 1 when a method of L's symtab from index *from on may be a frame
+ * method; *from moves past them. */
+static int frame_method_from(const struct cg_opts *o, const struct loaded *L, size_t *from)
 {
 	const struct cg_symtab *st = trace_symtab(L->trace);
 	const char *pat = o->frame_pattern ? o->frame_pattern : frames_default_pattern;
 	struct cg_method_info tmp;
 	struct strbuf name;
-	size_t i, n = symtab_method_count(st);
+	size_t n = symtab_method_count(st);
 	int hit = 0;
 
-	if (o->frames)
-		return 1;
-	if (!o->json && !o->html && !o->html_stdout)
-		return 0;
-	/* Streaming and V2 traces define methods among their records. */
-	if (trace_info(L->trace)->layout == CG_LAYOUT_STREAMING || trace_info(L->trace)->version >= 4)
-		return 1;
 	strbuf_init(&name);
-	for (i = 0; i < n && !hit; i++) {
+	for (; *from < n && !hit; (*from)++) {
 		strbuf_reset(&name);
-		symtab_put_display(&name, symtab_method_peek(st, (uint32_t)i, &tmp));
+		symtab_put_display(&name, symtab_method_peek(st, (uint32_t)*from, &tmp));
 		hit = profile_pattern_match(pat, name.len ? name.data : "");
 	}
 	strbuf_free(&name);
 	return hit;
+}
+
+/* The frames observer in front of the replay's, from now on: before a
+ * record of the batch about to be replayed enters a frame method, since a
+ * trace defines a method before its records name it.  Not with --focus or
+ * --hide (their frames are taken from the start instead). */
+static void frames_attach(const struct cg_opts *o, struct loaded *L)
+{
+	struct cg_observer fo;
+
+	L->frames = frames_create(trace_symtab(L->trace), o->frame_pattern);
+	frames_observer(L->frames, profile_observer(L->profile), &fo);
+	profile_set_observer(L->profile, &fo);
 }
 
 /* The window's records instead of recs[0..*n), and the origin. */
@@ -286,7 +310,9 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	/* No progress line when a dump goes to the same terminal: it would land
 	 * inside the dump's lines. */
 	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
-	int last = -1, rc, failed = 0, split = 0;
+	int last = -1, rc, failed = 0, split = 0, want;
+	int filtered = (o->focus && o->focus[0]) || (o->hide && o->hide[0]);
+	size_t scanned = 0;
 	unsigned ranges;
 	uint64_t count, first;
 	size_t n;
@@ -317,7 +343,13 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 		}
 		L->window = window_create(win);
 	}
-	if (want_frames(o, L))
+	/* With --frames, or where the key holds a frame method, the frames
+	 * observer is there from the start; JSON and HTML look for one in the
+	 * methods that come with the records, and take the observer (whose
+	 * replay costs more) only when one does. */
+	want = want_frames(o);
+	if (want == 1 || (want == 2 && frame_method_from(o, L, &scanned)) ||
+	    (want == 2 && filtered && methods_inband(L)))
 		L->frames = frames_create(trace_symtab(L->trace), o->frame_pattern);
 	if (!dump_out && (ranges = split_ranges(o, needs, L, &count)) >= 2) {
 		uint64_t done, total;
@@ -355,6 +387,8 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 		const struct cg_record *rs;
 
 		rc = trace_next(L->trace, recs, BATCH, &n, &err);
+		if (want == 2 && !L->frames && frame_method_from(o, L, &scanned))
+			frames_attach(o, L);
 		rs = windowed(L, recs, &n);
 		if (dump)
 			dump_records(dump, trace_symtab(L->trace), rs, n);

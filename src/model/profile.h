@@ -219,8 +219,13 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 void profile_free(struct cg_profile *p);
 
 /* Report replay events to o (copied; o->ctx is borrowed and must outlive
- * the replay), or stop reporting when o is NULL.  Set before profile_add. */
+ * the replay), or stop reporting when o is NULL.  Set before profile_add;
+ * or, without --focus and --hide, between two profile_add, for an observer
+ * that can take the leaves of frames opened before it without their
+ * enters (the frames observer, once a trace defines a frame method among
+ * its records).  profile_observer: the observer set now, or NULL. */
 void profile_set_observer(struct cg_profile *p, const struct cg_observer *o);
+const struct cg_observer *profile_observer(const struct cg_profile *p);
 
 /* Replay n records.  Returns 0, or -1 when a hard limit is hit (err says
  * which, with the record's offset). */

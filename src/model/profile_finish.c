@@ -33,7 +33,21 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 	} else {
 		p->obs = NULL;
 	}
+	if (!p->slow && p->obs) {
+		/* From the fast path to the slow one mid-replay: the open frames,
+		 * all visible (no filter), get the slot the slow path pops by. */
+		size_t i, d;
+
+		for (i = 0; i < p->nthreads; i++)
+			for (d = 0; d < p->threads[i]->depth; d++)
+				p->threads[i]->stack[d].own = p->threads[i]->stack[d].tm;
+	}
 	p->slow = p->filtering || p->obs;
+}
+
+const struct cg_observer *profile_observer(const struct cg_profile *p)
+{
+	return p->obs;
 }
 
 
