@@ -187,6 +187,13 @@ async function main() {
       // --range frame:N is the same window.
       const Jf = rangeJson(cg, trace, 'frame:' + C.slow[0]);
       eq('the window is --range frame:N\'s', [Jf.trace.range.from_ms, Jf.trace.range.to_ms], r && [r.from_ms, r.to_ms]);
+      // The line under the command: the frame's thread's top method by self
+      // time, as the text profile's frames section (frames.c) finds it.
+      const Fj = spawnSync(cg, ['-q', '--frames', '--json', '-', trace], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const top = JSON.parse(Fj.stdout).frames.slowest.find(x => x.frame === C.slow[0]).methods[0];
+      const info = await page.$eval('#win-info .win-top', e => e.textContent);
+      const want = `most self time: ${top.name.replace(/\//g, '.')} ${(top.wall_us / 1000).toFixed(3)} ms`;
+      check('the frame\'s top method by self time is named under the command', info.includes(want), `${info} / ${want}`);
     }
 
     // 2. Back to the whole trace: the same table and tree rows, exactly.

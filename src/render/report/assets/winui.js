@@ -43,6 +43,24 @@
     return 'Window ' + U.ms(F) + '\u2013' + U.ms(T) + ' ms' +
       (fr ? ' (frame ' + fr.n + ', ' + threadName(fr.pi) + ')' : '');
   }
+  /* What a frame's thread spent its time on: "On main, most self time:
+     M 982.730 ms (97.82% off-CPU), ..." from the window's view of that
+     thread (its methods' exclusive time on the primary clock; the frame
+     holds the thread for the whole window). */
+  function frameTop(r, fr) {
+    var v = r.views[fr.pi + 1], M = pageData().methods, rows = [], i, w, n;
+    w = W.dual ? 7 : 5;
+    if (!v || !v.m.length) return 'On ' + threadName(fr.pi) + ', no method ran in this frame.';
+    for (i = 0; i < v.m.length; i += w) rows.push({ k: v.m[i], x: v.m[i + 2], o: W.dual ? v.m[i + 6] : 0 });
+    rows.sort(function (a, b) { return b.x - a.x || a.k - b.k; });
+    n = rows.slice(0, 3).map(function (m) {
+      var s = (M[m.k] ? M[m.k][0] : 'method ' + m.k) + ' ' + U.ms(m.x) + ' ms';
+      /* off-CPU share of a wall time: its cpu twin is the other clock */
+      if (W.dual && !W.primary && m.x > 0) s += ' (' + U.offCpu(m.x, m.o) + '% off-CPU)';
+      return s;
+    });
+    return 'On ' + threadName(fr.pi) + ', most self time: ' + n.join(', ') + '.';
+  }
   /* The page's data for window [F, T] (cgWindow.compute). */
   function compute(F, T) {
     return C.compute(th, F, T, { primary: W.primary, dual: !!W.dual, nlisted: W.nlisted,
@@ -78,6 +96,7 @@
     code = el('code', null, command(F, T));
     code.id = 'win-cmd';
     info.appendChild(code);
+    if (fr) info.appendChild(el('div', 'win-top', frameTop(r, fr)));
     cur.exact = true;
     document.dispatchEvent(new CustomEvent('cg-window', { detail: { from: F, to: T, frame: fr || null, data: r } }));
   }
