@@ -14,6 +14,7 @@
 #include "read/mapping_line.h"
 #include "util/strbuf.h"
 #include "util/strpool.h"
+#include "util/unnamed.h"
 
 #define CHUNK (1u << 20)
 
@@ -250,23 +251,6 @@ static struct cg_mapping *mapping_new(void)
 	return map;
 }
 
-/* Write the n bytes at p to fd: 0, or -1 (errno set). */
-static int write_all(int fd, const char *p, size_t n)
-{
-	ssize_t w;
-
-	while (n) {
-		w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 struct cg_mapping *mapping_open(const char *path, struct cg_error *err)
 {
 	struct cg_mapping *map = mapping_new();
@@ -275,7 +259,7 @@ struct cg_mapping *mapping_open(const char *path, struct cg_error *err)
 	char *buf = NULL;
 	size_t carry = 0, cap = CHUNK;
 	uint64_t total = 0, base;
-	FILE *spool = NULL;
+	int spool = -1;
 	ssize_t r;
 	int fd;
 
@@ -291,8 +275,8 @@ struct cg_mapping *mapping_open(const char *path, struct cg_error *err)
 	}
 	/* Members are read back by offset: a pipe is copied as it is read. */
 	if (fstat(fd, &stt) || !S_ISREG(stt.st_mode)) {
-		spool = tmpfile();
-		if (!spool) {
+		spool = unnamed_open("mapping");
+		if (spool < 0) {
 			cg_error_set(err, -1, "cannot make a temporary file: %s", strerror(errno));
 			goto fail;
 		}
@@ -308,7 +292,7 @@ struct cg_mapping *mapping_open(const char *path, struct cg_error *err)
 			cg_error_set(err, -1, "cannot read the mapping file: %s", strerror(errno));
 			goto fail;
 		}
-		if (spool && r > 0 && write_all(fileno(spool), buf + carry, (size_t)r)) {
+		if (spool >= 0 && r > 0 && unnamed_write(spool, buf + carry, (size_t)r)) {
 			cg_error_set(err, -1, "cannot write a temporary file: %s", strerror(errno));
 			goto fail;
 		}
@@ -321,16 +305,15 @@ struct cg_mapping *mapping_open(const char *path, struct cg_error *err)
 	}
 	if (scan_end(&sc))
 		goto fail;
-	if (spool) {
+	if (spool >= 0) {
 		close(map->fd);
-		map->fd = dup(fileno(spool));
-		fclose(spool);
+		map->fd = spool;
 	}
 	free(buf);
 	return map;
 fail:
-	if (spool)
-		fclose(spool);
+	if (spool >= 0 && spool != map->fd)
+		close(spool);
 	free(buf);
 	mapping_free(map);
 	return NULL;
