@@ -99,6 +99,11 @@ static void text_head(const struct cg_report *r, struct strbuf *sb)
 
 	strbuf_printf(sb, "Runs:     %zu base, %zu later\n", runs_count(rs, CG_RUNS_BASE),
 		      runs_count(rs, CG_RUNS_LATER));
+	if (r->has_range) {
+		strbuf_puts(sb, "Window:   ");
+		report_window_text(r, sb);
+		strbuf_puts(sb, " in every run, on the wall clock from each one's first event\n");
+	}
 	for (side = 0; side < 2; side++) {
 		for (i = 0; i < runs_count(rs, (enum cg_runs_side)side); i++) {
 			uint64_t ot, t = runs_total(rs, (enum cg_runs_side)side, i, &ot);
