@@ -210,27 +210,6 @@ static int methods_inband(const struct loaded *L)
 	       trace_info(L->trace)->version >= 4;
 }
 
-/* 1 when a method of L's symtab from index *from on may be a frame
- * method; *from moves past them. */
-static int frame_method_from(const struct cg_opts *o, const struct loaded *L, size_t *from)
-{
-	const struct cg_symtab *st = trace_symtab(L->trace);
-	const char *pat = o->frame_pattern ? o->frame_pattern : frames_default_pattern;
-	struct cg_method_info tmp;
-	struct strbuf name;
-	size_t n = symtab_method_count(st);
-	int hit = 0;
-
-	strbuf_init(&name);
-	for (; *from < n && !hit; (*from)++) {
-		strbuf_reset(&name);
-		symtab_put_display(&name, symtab_method_peek(st, (uint32_t)*from, &tmp));
-		hit = profile_pattern_match(pat, name.len ? name.data : "");
-	}
-	strbuf_free(&name);
-	return hit;
-}
-
 /* The frames observer in front of the replay's, from now on: before a
  * record of the batch about to be replayed enters a frame method, since a
  * trace defines a method before its records name it.  Not with --focus or
@@ -348,7 +327,8 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	 * methods that come with the records, and take the observer (whose
 	 * replay costs more) only when one does. */
 	want = want_frames(o);
-	if (want == 1 || (want == 2 && frame_method_from(o, L, &scanned)) ||
+	if (want == 1 ||
+	    (want == 2 && frames_method_in(trace_symtab(L->trace), o->frame_pattern, &scanned)) ||
 	    (want == 2 && filtered && methods_inband(L)))
 		L->frames = frames_create(trace_symtab(L->trace), o->frame_pattern);
 	if (!dump_out && (ranges = split_ranges(o, needs, L, &count)) >= 2) {
@@ -387,7 +367,8 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 		const struct cg_record *rs;
 
 		rc = trace_next(L->trace, recs, BATCH, &n, &err);
-		if (want == 2 && !L->frames && frame_method_from(o, L, &scanned))
+		if (want == 2 && !L->frames &&
+		    frames_method_in(trace_symtab(L->trace), o->frame_pattern, &scanned))
 			frames_attach(o, L);
 		rs = windowed(L, recs, &n);
 		if (dump)

@@ -187,7 +187,7 @@ static int frame_window(const struct cg_opts *o, struct cg_window_spec *spec)
 		else
 			fprintf(stderr, "callgraph: %s: --range frame:%" PRIu64 ": the trace has %zu frame%s of %s\n",
 				o->trace, o->range_frame, n, n == 1 ? "" : "s",
-				o->frame_pattern ? o->frame_pattern : frames_default_pattern);
+				frames_pattern(P.frames));
 		load_free(&P);
 		return 2;
 	}

@@ -80,6 +80,31 @@ struct cg_frames {
 	uint64_t *sorted[2];      /* durations, wall and cpu, ascending */
 };
 
+/* 1 when method midx of st is a frame method by pattern; name: scratch. */
+static int method_matches(const struct cg_symtab *st, const char *pattern, uint32_t midx,
+			  struct strbuf *name)
+{
+	struct cg_method_info tmp;
+
+	strbuf_reset(name);
+	symtab_put_display(name, symtab_method_peek(st, midx, &tmp));
+	return profile_pattern_match(pattern, name->len ? name->data : "");
+}
+
+int frames_method_in(const struct cg_symtab *st, const char *pattern, size_t *from)
+{
+	struct strbuf name;
+	size_t n = symtab_method_count(st);
+	int hit = 0;
+
+	strbuf_init(&name);
+	for (; *from < n && !hit; (*from)++)
+		hit = method_matches(st, pattern ? pattern : frames_default_pattern, (uint32_t)*from,
+				     &name);
+	strbuf_free(&name);
+	return hit;
+}
+
 static int is_frame_method(struct cg_frames *f, uint32_t midx)
 {
 	if (midx >= f->nmatch) {
@@ -91,14 +116,8 @@ static int is_frame_method(struct cg_frames *f, uint32_t midx)
 		memset(f->match + old, 0, n - old);
 		f->nmatch = n;
 	}
-	if (!f->match[midx]) {
-		struct cg_method_info tmp;
-
-		strbuf_reset(&f->name);
-		symtab_put_display(&f->name, symtab_method_peek(f->st, midx, &tmp));
-		f->match[midx] = profile_pattern_match(f->pattern, f->name.len ? f->name.data : "")
-					 ? 2 : 1;
-	}
+	if (!f->match[midx])
+		f->match[midx] = method_matches(f->st, f->pattern, midx, &f->name) ? 2 : 1;
 	return f->match[midx] == 2;
 }
 

@@ -58,6 +58,10 @@ struct cg_frames;
 /* Frames of methods matching pattern (profile_pattern_match on the display
  * name; NULL: frames_default_pattern), over symtab st. */
 struct cg_frames *frames_create(const struct cg_symtab *st, const char *pattern);
+
+/* 1 when a method of st from index *from on is a frame method by pattern
+ * (NULL: the default); *from moves past the methods read. */
+int frames_method_in(const struct cg_symtab *st, const char *pattern, size_t *from);
 void frames_free(struct cg_frames *f);
 
 /* Fill *o with an observer recording into f that first forwards every event
