@@ -252,6 +252,14 @@ static int first_record(struct loaded *L, struct cg_error *err)
 	return 0;
 }
 
+int load_wall_clock(const struct loaded *L, struct cg_error *err)
+{
+	if (trace_info(L->trace)->clock != CG_CLOCK_CPU)
+		return 0;
+	cg_error_set(err, -1, "--range needs a wall clock, and this trace has only thread-CPU time");
+	return -1;
+}
+
 /* After the replay of a window: its edges' records are not the trace's;
  * a trace without a wall clock has no window.  0, or -1 with err set. */
 static int window_done(struct loaded *L, struct cg_error *err)
@@ -261,10 +269,8 @@ static int window_done(struct loaded *L, struct cg_error *err)
 
 	if (!L->window)
 		return 0;
-	if (trace_info(L->trace)->clock == CG_CLOCK_CPU) {
-		cg_error_set(err, -1, "--range needs a wall clock, and this trace has only thread-CPU time");
+	if (load_wall_clock(L, err) < 0)
 		return -1;
-	}
 	n = window_made(L->window, &mt);
 	for (i = 0; i < n; i++)
 		profile_discount(L->profile, mt[i].tid, mt[i].made);
@@ -316,10 +322,8 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 		goto fail;
 	po.pid = trace_info(L->trace)->pid;
 	if (win) {
-		if (trace_info(L->trace)->clock == CG_CLOCK_CPU) {
-			cg_error_set(&err, -1, "--range needs a wall clock, and this trace has only thread-CPU time");
+		if (load_wall_clock(L, &err) < 0)
 			goto fail;
-		}
 		L->window = window_create(win);
 	}
 	/* With --frames, or where the key holds a frame method, the frames

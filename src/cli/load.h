@@ -54,6 +54,10 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	       unsigned needs, FILE *dump_out, const struct cg_window_spec *win, struct loaded *L);
 void load_free(struct loaded *L);
 
+/* 0 when L's trace has a wall clock, the axis of --range (a streaming
+ * trace's clock is known once it is read); else -1 with err set. */
+int load_wall_clock(const struct loaded *L, struct cg_error *err);
+
 /* "callgraph: FILE: offset N: what" (or without the offset) on stderr. */
 void load_report_error(const char *file, const struct cg_error *err);
 /* The profile's warnings, one line each, appended to sb; then the

@@ -161,11 +161,13 @@ static struct cg_diff_base *base_load(const struct cg_opts *o, struct strbuf *wa
 }
 
 /* --range frame:N: frame N's window, from a first reading of the trace
- * that looks for the frames.  0, 1 (bad input, the one line printed) or 2
- * (no such frame, or standard input, which cannot be read twice). */
+ * that looks for the frames.  0, 1 (bad input, or no wall clock; the one
+ * line printed) or 2 (no such frame, or standard input, which cannot be
+ * read twice). */
 static int frame_window(const struct cg_opts *o, struct cg_window_spec *spec)
 {
 	struct cg_opts fo = *o;
+	struct cg_error err = { { 0 }, 0, 0 };
 	struct loaded P;
 	const struct cg_frame *f;
 	size_t n;
@@ -179,15 +181,15 @@ static int frame_window(const struct cg_opts *o, struct cg_window_spec *spec)
 	fo.range_text = NULL;
 	if (load_trace(o->trace, o->mapping, &fo, 0, NULL, NULL, &P))
 		return 1;
+	if (load_wall_clock(&P, &err) < 0) {
+		load_report_error(o->trace, &err);
+		load_free(&P);
+		return 1;
+	}
 	n = frames_count(P.frames);
-	if (o->range_frame > n || trace_info(P.trace)->clock == CG_CLOCK_CPU) {
-		if (trace_info(P.trace)->clock == CG_CLOCK_CPU)
-			fprintf(stderr, "callgraph: %s: --range needs a wall clock, and this trace has only thread-CPU time\n",
-				o->trace);
-		else
-			fprintf(stderr, "callgraph: %s: --range frame:%" PRIu64 ": the trace has %zu frame%s of %s\n",
-				o->trace, o->range_frame, n, n == 1 ? "" : "s",
-				frames_pattern(P.frames));
+	if (o->range_frame > n) {
+		fprintf(stderr, "callgraph: %s: --range frame:%" PRIu64 ": the trace has %zu frame%s of %s\n",
+			o->trace, o->range_frame, n, n == 1 ? "" : "s", frames_pattern(P.frames));
 		load_free(&P);
 		return 2;
 	}

@@ -135,6 +135,10 @@ $CG --range 0:1 "$work/cpu.trace" >/dev/null 2>"$work/e"
 rc=$?
 [ $rc -eq 1 ] && [ "$(cat "$work/e")" = "callgraph: $work/cpu.trace: --range needs a wall clock, and this trace has only thread-CPU time" ] &&
 	ok || ko "thread-cpu trace: exit $rc: $(cat "$work/e")"
+$CG --range frame:1 "$work/cpu.trace" >/dev/null 2>"$work/e"
+rc=$?
+[ $rc -eq 1 ] && [ "$(cat "$work/e")" = "callgraph: $work/cpu.trace: --range needs a wall clock, and this trace has only thread-CPU time" ] &&
+	ok || ko "thread-cpu trace, frame:1: exit $rc: $(cat "$work/e")"
 # A window with no record warns.
 $CG --range 999999: "$work/e.trace" >/dev/null 2>"$work/e"
 grep -qx "callgraph: $work/e.trace: warning: the window 999999: holds no record" "$work/e" && ok ||
