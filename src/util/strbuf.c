@@ -239,3 +239,10 @@ void strbuf_put_json(struct strbuf *sb, const char *str)
 		run = ++s;
 	}
 }
+
+void strbuf_put_json_string(struct strbuf *sb, const char *s)
+{
+	strbuf_putc(sb, '"');
+	strbuf_put_json(sb, s);
+	strbuf_putc(sb, '"');
+}

@@ -83,5 +83,7 @@ void strbuf_put_html(struct strbuf *sb, const char *s);
 /* JSON string body (no quotes): \" \\ control chars; invalid UTF-8 bytes are
  * replaced by U+FFFD so the document stays valid JSON. */
 void strbuf_put_json(struct strbuf *sb, const char *s);
+/* The same in quotes: a whole JSON string. */
+void strbuf_put_json_string(struct strbuf *sb, const char *s);
 
 #endif

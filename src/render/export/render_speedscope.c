@@ -10,13 +10,6 @@
 #include "render/export/exportname.h"
 #include "render/javaname.h"
 
-static void put_str(struct strbuf *sb, const char *s)
-{
-	strbuf_putc(sb, '"');
-	strbuf_put_json(sb, s);
-	strbuf_putc(sb, '"');
-}
-
 /* Frame index of method m, assigned in order of first use. */
 static uint32_t frame_of(uint32_t *frame, uint32_t **order, size_t *n, size_t *cap, uint32_t m)
 {
@@ -99,7 +92,7 @@ static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struc
 		frame[i] = UINT32_MAX;
 	strbuf_puts(sb, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
 			"\"exporter\":\"callgraph\",\"name\":");
-	put_str(sb, base ? base + 1 : r->file);
+	strbuf_put_json_string(sb, base ? base + 1 : r->file);
 	strbuf_puts(sb, ",\"activeProfileIndex\":0,\n\"profiles\":[");
 	for (i = 0; i < nthreads && !rc; i++) {
 		const struct cg_pthread *t = &threads[i];
@@ -140,10 +133,10 @@ static int speedscope_render(const struct cg_report *r, struct strbuf *sb, struc
 
 			strbuf_spill(sb);
 			strbuf_printf(sb, "%s\n{\"name\":", i ? "," : "");
-			put_str(sb, exportname_get(names, order[i]));
+			strbuf_put_json_string(sb, exportname_get(names, order[i]));
 			if (m->source[0]) {
 				strbuf_puts(sb, ",\"file\":");
-				put_str(sb, m->source);
+				strbuf_put_json_string(sb, m->source);
 			}
 			if (m->line > 0)
 				strbuf_printf(sb, ",\"line\":%d", m->line);

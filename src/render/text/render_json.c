@@ -13,17 +13,10 @@
 #include "model/window.h"
 #include "render/text/render_frames.h"
 
-static void put_str(struct strbuf *sb, const char *s)
-{
-	strbuf_putc(sb, '"');
-	strbuf_put_json(sb, s);
-	strbuf_putc(sb, '"');
-}
-
 static void put_id(struct strbuf *sb, const struct cg_method_info *m)
 {
 	if (m->id_text)
-		put_str(sb, m->id_text);
+		strbuf_put_json_string(sb, m->id_text);
 	else {
 		strbuf_puts(sb, "\"0x");
 		strbuf_put_hex(sb, m->id);
@@ -81,7 +74,7 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	(void)err; /* cannot fail */
 
 	strbuf_puts(sb, "{\n  \"trace\": {\"file\": ");
-	put_str(sb, r->file);
+	strbuf_put_json_string(sb, r->file);
 	strbuf_printf(sb, ", \"format\": \"%s\", \"version\": %d, \"clock\": \"%s\", "
 			  "\"clock_used\": \"%s\", \"clocks\": [%s], \"record_size\": %d, "
 			  "\"records\": %" PRIu64 ", ",
@@ -95,7 +88,7 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	else
 		strbuf_puts(sb, "\"pid\": null, ");
 	strbuf_puts(sb, "\"vm\": ");
-	put_str(sb, in->vm);
+	strbuf_put_json_string(sb, in->vm);
 	strbuf_printf(sb, ", \"sampling\": %s, \"overflow\": %s",
 		      profile_sampling(r->profile) ? "true" : "false", in->overflow ? "true" : "false");
 	if (r->has_range) {
@@ -121,7 +114,7 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 
 		strbuf_spill(sb);
 		strbuf_printf(sb, "%s\n    {\"tid\": %u, \"name\": ", i ? "," : "", t->tid);
-		put_str(sb, t->name);
+		strbuf_put_json_string(sb, t->name);
 		strbuf_printf(sb, ", \"records\": %" PRIu64 ", \"inclusive_us\": %" PRIu64
 				  ", \"exclusive_us\": %" PRIu64,
 			      t->records, t->incl_us, t->excl_us);
@@ -138,19 +131,19 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 		strbuf_puts(sb, i ? ",\n    {\"id\": " : "\n    {\"id\": ");
 		put_id(sb, mi);
 		strbuf_puts(sb, ", \"class\": ");
-		put_str(sb, mi->klass);
+		strbuf_put_json_string(sb, mi->klass);
 		strbuf_puts(sb, ", \"name\": ");
-		put_str(sb, mi->name);
+		strbuf_put_json_string(sb, mi->name);
 		strbuf_puts(sb, ", \"signature\": ");
-		put_str(sb, mi->sig);
+		strbuf_put_json_string(sb, mi->sig);
 		strbuf_puts(sb, ", \"source\": ");
-		put_str(sb, mi->source);
+		strbuf_put_json_string(sb, mi->source);
 		if (mi->obfuscated) {
 			strbuf_puts(sb, ", \"obfuscated\": ");
-			put_str(sb, mi->obfuscated);
+			strbuf_put_json_string(sb, mi->obfuscated);
 			strbuf_puts(sb, ", \"mapping_note\": ");
 			if (mi->mapping_note)
-				put_str(sb, mi->mapping_note);
+				strbuf_put_json_string(sb, mi->mapping_note);
 			else
 				strbuf_puts(sb, "null");
 		}
@@ -185,7 +178,7 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	for (i = 0; i < nw; i++) {
 		strbuf_printf(sb, "%s\n    {\"kind\": \"%s\", \"count\": %" PRIu64 ", \"message\": ",
 			      i ? "," : "", w[i].name, w[i].count);
-		put_str(sb, w[i].message);
+		strbuf_put_json_string(sb, w[i].message);
 		strbuf_putc(sb, '}');
 	}
 	strbuf_puts(sb, "\n  ]\n}\n");

@@ -11,13 +11,6 @@
 static const char *const keys[CG_RM_COUNT] = { "incl_us", "excl_us", "o_incl_us", "o_excl_us",
 					       "calls" };
 
-static void put_str(struct strbuf *sb, const char *s)
-{
-	strbuf_putc(sb, '"');
-	strbuf_put_json(sb, s);
-	strbuf_putc(sb, '"');
-}
-
 /* Twice a value as a JSON number: whole, or with ".5". */
 static void put_half(struct strbuf *sb, uint64_t twice)
 {
@@ -40,9 +33,9 @@ static void put_side_runs(struct strbuf *sb, const struct cg_runs *rs)
 			uint64_t ot, t = runs_total(rs, (enum cg_runs_side)side, i, &ot);
 
 			strbuf_puts(sb, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
-			put_str(sb, runs_file(rs, (enum cg_runs_side)side, i));
+			strbuf_put_json_string(sb, runs_file(rs, (enum cg_runs_side)side, i));
 			strbuf_puts(sb, ", \"clock\": ");
-			put_str(sb, runs_clock(rs, (enum cg_runs_side)side, i));
+			strbuf_put_json_string(sb, runs_clock(rs, (enum cg_runs_side)side, i));
 			strbuf_printf(sb, ", \"total_us\": %" PRIu64, t);
 			if (other)
 				strbuf_printf(sb, ", \"o_total_us\": %" PRIu64, ot);
@@ -137,16 +130,16 @@ int render_runs_json(const struct cg_report *r, struct strbuf *out, struct cg_er
 
 			strbuf_init(&name);
 			javaname_put_method(&name, mi, JN_SIG);
-			put_str(out, name.len ? name.data : "");
+			strbuf_put_json_string(out, name.len ? name.data : "");
 			strbuf_free(&name);
 			strbuf_puts(out, ", \"class\": ");
-			put_str(out, mi->klass);
+			strbuf_put_json_string(out, mi->klass);
 			strbuf_puts(out, ", \"method\": ");
-			put_str(out, mi->name);
+			strbuf_put_json_string(out, mi->name);
 			strbuf_puts(out, ", \"signature\": ");
-			put_str(out, mi->sig);
+			strbuf_put_json_string(out, mi->sig);
 		} else {
-			put_str(out, runs_kind(rs, row) == CG_RUNS_TOTAL ? "total"
+			strbuf_put_json_string(out, runs_kind(rs, row) == CG_RUNS_TOTAL ? "total"
 									 : runs_thread(rs, row));
 		}
 		for (m = 0; m < CG_RM_COUNT; m++)
