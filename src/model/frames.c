@@ -108,13 +108,10 @@ int frames_method_in(const struct cg_symtab *st, const char *pattern, size_t *fr
 static int is_frame_method(struct cg_frames *f, uint32_t midx)
 {
 	if (midx >= f->nmatch) {
-		size_t old = f->nmatch, n = old ? old * 2 : 256;
+		size_t old = f->nmatch;
 
-		while (n <= midx)
-			n *= 2;
-		f->match = xrealloc(f->match, n);
-		memset(f->match + old, 0, n - old);
-		f->nmatch = n;
+		f->match = xgrow(f->match, &f->nmatch, (size_t)midx + 1, 1);
+		memset(f->match + old, 0, f->nmatch - old);
 	}
 	if (!f->match[midx])
 		f->match[midx] = method_matches(f->st, f->pattern, midx, &f->name) ? 2 : 1;
@@ -124,13 +121,10 @@ static int is_frame_method(struct cg_frames *f, uint32_t midx)
 static struct fthread *thread_at(struct cg_frames *f, uint32_t i)
 {
 	if (i >= f->nth) {
-		size_t old = f->nth, n = old ? old * 2 : 8;
+		size_t old = f->nth;
 
-		while (n <= i)
-			n *= 2;
-		f->th = xrealloc(f->th, n * sizeof(*f->th));
-		memset(f->th + old, 0, (n - old) * sizeof(*f->th));
-		f->nth = n;
+		f->th = xgrow(f->th, &f->nth, (size_t)i + 1, sizeof(*f->th));
+		memset(f->th + old, 0, (f->nth - old) * sizeof(*f->th));
 	}
 	return &f->th[i];
 }
