@@ -355,7 +355,8 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 		uint64_t done, total;
 		struct cg_progress pr = { progress_records, &last };
 
-		if (count && first_record(L, &err) < 0)
+		/* Only the frames and the page's call log read the origin. */
+		if (count && (L->frames || L->pagelog) && first_record(L, &err) < 0)
 			goto fail;
 		source_progress(L->src, &done, &total);
 		if (replay_span(L->trace, L->profile, count,
