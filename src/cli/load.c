@@ -335,6 +335,11 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	    (want == 2 && frames_method_in(trace_symtab(L->trace), o->frame_pattern, &scanned)) ||
 	    (want == 2 && filtered && methods_inband(L)))
 		L->frames = frames_create(trace_symtab(L->trace), o->frame_pattern);
+	/* One table for all threads where nothing reads a thread's own
+	 * methods, and the records can be read again (the correction pass). */
+	po.global = !dump_out && !L->window && !filtered &&
+		    !(needs & (NEED_THREAD_VIEWS | NEED_THREAD_METHODS)) &&
+		    trace_span(L->trace, &first, &count);
 	if (!dump_out && (ranges = split_ranges(o, needs, L, &count)) >= 2) {
 		uint64_t done, total;
 		struct cg_progress pr = { progress_records, &last };

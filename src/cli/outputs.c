@@ -119,15 +119,17 @@ static const struct cg_output_kind table[] = {
 	{ "text", "(default)", NEED_VIEW | NEED_EDGES, path_text, do_text },
 	{ "json", "--json FILE", NEED_VIEW | NEED_EDGES, path_json, do_json },
 	{ "html", "-h, --html FILE",
-	  NEED_CCT | NEED_TIMELINE | NEED_VIEW | NEED_EDGES | NEED_THREAD_VIEWS, path_html, do_html },
+	  NEED_CCT | NEED_TIMELINE | NEED_VIEW | NEED_EDGES | NEED_THREAD_VIEWS | NEED_THREAD_METHODS,
+	  path_html, do_html },
 	{ "folded", "--folded FILE", NEED_CCT, path_folded, do_folded },
 	{ "pprof", "--pprof FILE", NEED_CCT, path_pprof, do_pprof },
 	{ "speedscope", "--speedscope FILE", NEED_EVENTS, path_speedscope, do_speedscope },
 	{ "chrome", "--chrome-trace FILE", NEED_EVENTS, path_chrome, do_chrome },
 	{ "callgrind", "--callgrind FILE", NEED_VIEW | NEED_EDGES, path_callgrind, do_callgrind },
 	{ "dump", "-o", NEED_READ, path_dump, NULL },
-	{ "graph", "-g FILE", NEED_VIEW | NEED_EDGES, path_graph, do_graph },
-	{ "graph-dot", "-k", NEED_VIEW | NEED_EDGES, path_graph_dot, do_graph_dot },
+	{ "graph", "-g FILE", NEED_VIEW | NEED_EDGES | NEED_THREAD_METHODS, path_graph, do_graph },
+	{ "graph-dot", "-k", NEED_VIEW | NEED_EDGES | NEED_THREAD_METHODS, path_graph_dot,
+	  do_graph_dot },
 };
 #define NKINDS (sizeof(table) / sizeof(table[0]))
 

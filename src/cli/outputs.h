@@ -27,6 +27,7 @@ enum {
 	NEED_VIEW = 16,    /* the profile's views (methods summed) */
 	NEED_EDGES = 32,   /* the views' edges (with NEED_VIEW) */
 	NEED_THREAD_VIEWS = 64, /* views of single threads besides the all-threads one */
+	NEED_THREAD_METHODS = 128, /* each thread's own method sums (the graph's idle threads) */
 };
 
 /* What a render step is given. */

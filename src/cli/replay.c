@@ -5,7 +5,7 @@
  * first range from the start, as a replay in order would.  At the same time
  * thread i (1 <= i < n) scans range i - 1; once every scan is in, the scans
  * are composed, and thread i replays range i from the state composed for
- * it.  Scanning costs about SCAN_COST of replaying, so the first range is
+ * it.  Scanning costs a part of replaying (SCAN_COST_*), so the first range is
  * the longest: every thread then finishes at about the same time.  The
  * ranges' profiles are summed in order; from a range that cannot be used
  * (the trace cannot be cut there, or a method id is missing from the key)
@@ -28,10 +28,12 @@
 #define SCAN_DEPTH (1u << 16)
 /* Each thread's stack. */
 #define THREAD_STACK (512u << 10)
-/* The cost of scanning a record, in thousandths of replaying it: on the
- * 100 MB program-shaped trace of make bench, both decoded where they were
- * read, a scan took 11.3 ns of CPU per record and a replay 45. */
-#define SCAN_COST 250
+/* The cost of scanning a record, in thousandths of replaying it, by the
+ * replay's layout: on the 1 GiB program-shaped trace of make bench, both
+ * decoded where they were read, a scan took 6.9 ns of CPU per record, a
+ * replay into global tables 14.0 and one into per-thread tables 21.6. */
+#define SCAN_COST_GLOBAL 490
+#define SCAN_COST_THREADS 320
 
 struct split;
 
@@ -76,12 +78,16 @@ unsigned replay_cores(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
+/* How a range's records are given to a profile. */
+enum feed { FEED_REPLAY, FEED_CORRECT };
+
 /* Records from .. to-1 into scan, or else into prof (counted in sp->done,
- * and told to sp->progress when tell is set).  0, or -1 (err filled) on a
+ * and told to sp->progress when tell is set; with FEED_CORRECT, to prof's
+ * correction pass).  0, or -1 (err filled) on a
  * read error or an error of the replay; a replay abandoned stops early
  * with 0. */
 static int read_range(struct split *sp, uint64_t from, uint64_t to, struct cg_scan *scan,
-		      struct cg_profile *prof, int tell, struct cg_error *err)
+		      struct cg_profile *prof, int tell, enum feed feed, struct cg_error *err)
 {
 	struct cg_raw_layout l;
 	unsigned char *buf;
@@ -97,6 +103,8 @@ static int read_range(struct split *sp, uint64_t from, uint64_t to, struct cg_sc
 			rc = -1;
 		} else if (scan) {
 			scan_add_raw(scan, &l, buf, n);
+		} else if (feed == FEED_CORRECT) {
+			rc = profile_correct_add_raw(prof, &l, buf, n, off, err);
 		} else if (profile_add_raw(prof, &l, buf, n, off, err) < 0) {
 			rc = -1;
 		} else if (profile_abandoned(prof)) {
@@ -118,7 +126,8 @@ static void range_scan(struct range *r)
 	struct split *sp = r->sp;
 	const struct range *prev = &sp->rs[r->index - 1];
 	struct cg_error err = { { 0 }, 0, 0 };
-	int bad = read_range(sp, prev->from, prev->to, sp->scans[r->index - 1], NULL, 0, &err);
+	int bad = read_range(sp, prev->from, prev->to, sp->scans[r->index - 1], NULL, 0,
+			     FEED_REPLAY, &err);
 	unsigned i;
 
 	pthread_mutex_lock(&sp->mu);
@@ -152,7 +161,8 @@ static void range_replay(struct range *r)
 	r->prof = profile_create(trace_symtab(sp->t), &sp->opts);
 	n = stitch_seeds(sp->st, r->index, &seeds);
 	profile_seed(r->prof, seeds, n);
-	if (read_range(sp, r->from, r->to, NULL, r->prof, 0, &r->err) < 0)
+	profile_first_record(r->prof, r->from);
+	if (read_range(sp, r->from, r->to, NULL, r->prof, 0, FEED_REPLAY, &r->err) < 0)
 		r->failed = 1;
 }
 
@@ -166,13 +176,14 @@ static void *range_thread(void *arg)
 /* Cut count records into sp->n ranges, the first the longest (see above). */
 static void cut(struct split *sp, uint64_t count)
 {
-	uint64_t total = 1000 + (uint64_t)(sp->n - 1) * (1000 - SCAN_COST), at = 1000;
+	uint64_t scan = sp->opts.global ? SCAN_COST_GLOBAL : SCAN_COST_THREADS;
+	uint64_t total = 1000 + (uint64_t)(sp->n - 1) * (1000 - scan), at = 1000;
 	unsigned i;
 
 	sp->rs[0].to = count * at / total;
 	for (i = 1; i < sp->n; i++) {
 		sp->rs[i].from = sp->rs[i - 1].to;
-		at += 1000 - SCAN_COST;
+		at += 1000 - scan;
 		sp->rs[i].to = count * at / total;
 	}
 	sp->rs[sp->n - 1].to = count;
@@ -208,6 +219,21 @@ static int sum_ranges(struct split *sp, struct cg_profile *p, struct cg_error *e
 	return (int)i;
 }
 
+/* Frames entered before tracing, in a global profile: the records up to
+ * the last exit that met an empty stack, once more.  0, or -1 with err
+ * filled. */
+static int correct(struct split *sp, struct cg_profile *p, struct cg_error *err)
+{
+	uint64_t again = profile_correct_count(p);
+
+	if (!again)
+		return 0;
+	if (read_range(sp, 0, again, NULL, p, 0, FEED_CORRECT, err) < 0)
+		return -1;
+	profile_correct_end(p);
+	return 0;
+}
+
 int replay_span(struct cg_trace *t, struct cg_profile *p, uint64_t count,
 		const struct cg_progress *progress, struct cg_error *err)
 {
@@ -217,7 +243,7 @@ int replay_span(struct cg_trace *t, struct cg_profile *p, uint64_t count,
 	sp.t = t;
 	sp.count = count;
 	sp.progress = progress;
-	if (read_range(&sp, 0, count, NULL, p, 1, err) < 0)
+	if (read_range(&sp, 0, count, NULL, p, 1, FEED_REPLAY, err) < 0 || correct(&sp, p, err) < 0)
 		return -1;
 	trace_skip(t, count);
 	return 0;
@@ -264,7 +290,7 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	if (attr_ok)
 		pthread_attr_destroy(&attr);
 	p = sp.rs[0].prof = profile_create(trace_symtab(t), &sp.opts);
-	sp.rs[0].failed = read_range(&sp, 0, sp.rs[0].to, NULL, p, 1, &sp.rs[0].err) < 0;
+	sp.rs[0].failed = read_range(&sp, 0, sp.rs[0].to, NULL, p, 1, FEED_REPLAY, &sp.rs[0].err) < 0;
 	/* Ranges whose thread did not start: their scans first, then (the
 	 * scans composed) their replays. */
 	for (i = 1; i < ranges; i++)
@@ -290,10 +316,14 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	}
 	if ((unsigned)next < ranges) {
 		profile_share_symtab(p, 0);
-		if (read_range(&sp, sp.rs[next].from, count, NULL, p, 1, err) < 0) {
+		if (read_range(&sp, sp.rs[next].from, count, NULL, p, 1, FEED_REPLAY, err) < 0) {
 			*failed = 1;
 			goto done;
 		}
+	}
+	if (correct(&sp, p, err) < 0) {
+		*failed = 1;
+		goto done;
 	}
 	trace_skip(t, count);
 	sp.rs[0].prof = NULL; /* p is the caller's */

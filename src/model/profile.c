@@ -1,5 +1,7 @@
 /* profile.c - exact replay of per-thread call stacks into method and edge
- * statistics: the replay's hot path.
+ * statistics kept per thread: the layout for outputs that read a thread's
+ * own methods (the HTML report, the graph), --focus and --hide.  (The other
+ * layout, one table for all threads, is profile_global.c.)
  *
  * Each thread keeps its own method table and edge table, so that a frame
  * entered before tracing began (an exit on an empty stack) can be inserted
@@ -20,7 +22,6 @@
  * frame below (slot 0, the root), and, having no edge, their time too.
  */
 #include "model/profile_impl.h"
-#include "model/tick.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@
 /* xgrow for per-thread arrays, but starting at 2 elements rather than 16: a
  * trace can have 65536 threads of a record or two each, and 16-element
  * minimums cost about 3 KB per thread (190 MB for all of them). */
-static void *tgrow(void *p, size_t *cap, size_t need, size_t size)
+void *profile_tgrow(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t c;
 
@@ -118,7 +119,7 @@ static __attribute__((noinline)) uint32_t edge_new(struct cg_profile *p, struct 
 		e = ts->free_edge;
 		ts->free_edge = ts->edges[e].callee;
 	} else {
-		ts->edges = tgrow(ts->edges, &ts->cap_edges, ts->nedges + 1, sizeof(*ts->edges));
+		ts->edges = profile_tgrow(ts->edges, &ts->cap_edges, ts->nedges + 1, sizeof(*ts->edges));
 		e = (uint32_t)ts->nedges++;
 	}
 	memset(&ts->edges[e], 0, sizeof(ts->edges[e]));
@@ -127,7 +128,7 @@ static __attribute__((noinline)) uint32_t edge_new(struct cg_profile *p, struct 
 	ts->edges[e].epoch = ts->tm[c].epoch;
 	itab_insert(&ts->etab, e, ts->edges, sizeof(*ts->edges));
 	if (caller == 0) {
-		ts->root_edges = tgrow(ts->root_edges, &ts->cap_root, ts->nroot + 1,
+		ts->root_edges = profile_tgrow(ts->root_edges, &ts->cap_root, ts->nroot + 1,
 				       sizeof(*ts->root_edges));
 		ts->root_edges[ts->nroot++] = e;
 	}
@@ -229,7 +230,7 @@ static inline void pop_visible(struct tstate *ts)
 static struct frame *push_frame(struct tstate *ts)
 {
 	if (ts->depth == ts->cap_stack)
-		ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1, sizeof(*ts->stack));
+		ts->stack = profile_tgrow(ts->stack, &ts->cap_stack, ts->depth + 1, sizeof(*ts->stack));
 	if (ts->depth + 1 > ts->max_depth)
 		ts->max_depth = (uint32_t)ts->depth + 1;
 	return &ts->stack[ts->depth++];
@@ -360,13 +361,16 @@ struct tstate *profile_thread_new(struct cg_profile *p, uint32_t tid)
 	ts->free_edge = NIL;
 	ts->tm_tab.key4 = 1; /* a method slot's key is its first field, midx */
 	ts->selected = profile_thread_selected(p, tid);
-	if (ts->selected) {
+	ts->root = NIL; /* a global profile's root line, made on first use */
+	if (ts->selected && !p->global) {
 		/* Slot 0 stands for the root; hidden frames directly under the
 		 * root charge their time there. */
 		profile_tm_grow(ts, 1);
 		memset(&ts->tm[0], 0, sizeof(ts->tm[0]));
 		ts->tm[0].u.last[0].edge = ts->tm[0].u.last[1].edge = NIL;
 		ts->ntm = 1;
+	}
+	if (ts->selected) {
 		p->threads = xgrow(p->threads, &p->cap_threads, p->nthreads + 1, sizeof(*p->threads));
 		ts->index = (uint32_t)p->nthreads;
 		p->threads[p->nthreads++] = ts;
@@ -389,54 +393,17 @@ struct tstate *profile_thread_big(const struct cg_profile *p, uint32_t tid)
 	return i == ITAB_NONE ? NULL : p->big[i].ts;
 }
 
-/* Advance a thread's clock; count: a wrap or backward step is a warning. */
-static inline void clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *now, uint32_t raw,
-			      int count)
-{
-	enum tick_kind k = tick_step(prev, now, raw);
-
-	if (count && k != TICK_FORWARD)
-		p->warn[k == TICK_WRAP ? CG_W_CLOCK_WRAP : CG_W_CLOCK_BACK]++;
-}
-
 /* Replay record r (at byte offset `offset`): 0, or -1 with err filled. */
 static inline __attribute__((always_inline)) int replay_one(struct cg_profile *p,
 							     const struct cg_record *r,
-							     uint64_t offset, struct cg_error *err)
+							     uint64_t offset, int cpu,
+							     struct cg_error *err)
 {
-	const int cpu = p->opts.clock == CG_USE_CPU;
 	const int slow = p->slow;
-	uint32_t raw = cpu ? r->t_cpu : r->t_wall;
-	uint32_t other = cpu ? r->t_wall : r->t_cpu;
-	struct tstate *ts = profile_thread_find(p, r->tid);
+	struct tstate *ts = profile_tick_on(p, r, cpu);
 
 	if (!ts)
-		ts = profile_thread_new(p, r->tid);
-	if (!ts->selected) {
-		p->stats.skipped++;
 		return 0;
-	}
-	ts->records++;
-	if (!ts->started) {
-		ts->started = 1;
-		ts->prev_raw = raw;
-		ts->now = ts->first = raw;
-		ts->prev_other = other;
-		ts->other_now = ts->other_first = other;
-		ts->prev_wall = r->t_wall;
-	} else {
-		clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
-		clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
-		ts->pairs++;
-		if (r->t_wall == ts->prev_wall) {
-			ts->same_ts++;
-		} else {
-			ts->steps++;
-			if ((uint32_t)(r->t_wall - ts->prev_wall) < 50)
-				ts->small_steps++;
-		}
-		ts->prev_wall = r->t_wall;
-	}
 	if (r->action == CG_ENTER) {
 		uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0;
 		uint32_t e, callee;
@@ -456,7 +423,7 @@ static inline __attribute__((always_inline)) int replay_one(struct cg_profile *p
 		/* The return will add to the edge: start loading it now. */
 		__builtin_prefetch(&ts->edges[e], 1);
 		if (ts->depth == ts->cap_stack)
-			ts->stack = tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
+			ts->stack = profile_tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
 					  sizeof(*ts->stack));
 		f = &ts->stack[ts->depth++];
 		f->edge = e;
@@ -477,29 +444,47 @@ static inline __attribute__((always_inline)) int replay_one(struct cg_profile *p
 	return 0;
 }
 
-int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
-		struct cg_error *err)
+int profile_thread_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		       struct cg_error *err)
 {
+	const int cpu = p->opts.clock == CG_USE_CPU;
 	size_t i;
 
 	for (i = 0; i < n && !p->abandoned; i++)
-		if (replay_one(p, &recs[i], recs[i].offset, err) < 0)
+		if (replay_one(p, &recs[i], recs[i].offset, cpu, err) < 0)
 			return -1;
 	return 0;
 }
 
-int profile_add_raw(struct cg_profile *p, const struct cg_raw_layout *l, const unsigned char *bytes,
-		    size_t n, uint64_t offset, struct cg_error *err)
+/* n records of layout (size, tb tid bytes, dual) on clock cpu, inlined with
+ * constants for the layout Android writes (profile_global.c's global_raw). */
+static inline __attribute__((always_inline)) int thread_raw(struct cg_profile *p,
+							     const unsigned char *bytes, size_t n,
+							     uint64_t offset, size_t size, unsigned tb,
+							     int dual, int cpu, struct cg_error *err)
 {
+	const struct cg_raw_layout l = { size, tb, dual };
 	struct cg_record r;
 	size_t i;
 
-	for (i = 0; i < n && !p->abandoned; i++, bytes += l->size, offset += l->size) {
-		trace_raw_decode(l, bytes, &r);
-		if (replay_one(p, &r, offset, err) < 0)
+	for (i = 0; i < n && !p->abandoned; i++, bytes += size, offset += size) {
+		trace_raw_decode(&l, bytes, &r);
+		if (replay_one(p, &r, offset, cpu, err) < 0)
 			return -1;
 	}
 	return 0;
+}
+
+int profile_thread_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
+			   const unsigned char *bytes, size_t n, uint64_t offset,
+			   struct cg_error *err)
+{
+	const int cpu = p->opts.clock == CG_USE_CPU;
+
+	if (l->size == 14 && l->tid_bytes == 2 && l->dual)
+		return cpu ? thread_raw(p, bytes, n, offset, 14, 2, 1, 1, err)
+			   : thread_raw(p, bytes, n, offset, 14, 2, 1, 0, err);
+	return thread_raw(p, bytes, n, offset, l->size, l->tid_bytes, l->dual, cpu, err);
 }
 
 uint32_t profile_tm_get(struct tstate *ts, uint32_t midx)

@@ -174,6 +174,15 @@ struct cg_profile_opts {
 	 * (profile_seed): a method id missing from it, which the replay would
 	 * add, abandons the replay instead (profile_abandoned). */
 	int shared_symtab;
+	/* 1: one method table and one edge table for all threads, the fastest
+	 * layout (profile_global.c), for a profile whose outputs ask only for
+	 * the view of all threads and read no thread's own methods, without
+	 * --focus or --hide (ignored with either); an observer is set before
+	 * the first record, if at all.  When an exit on an empty stack was
+	 * met, the replay is only exact once the records up to the last such
+	 * exit have been given again to the correction pass
+	 * (profile_correct_count). */
+	int global;
 };
 
 /* 1 when --focus/--hide pattern pat matches the display name "pkg.Class.method":
@@ -236,6 +245,20 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 int profile_add_raw(struct cg_profile *p, const struct cg_raw_layout *l, const unsigned char *bytes,
 		    size_t n, uint64_t offset, struct cg_error *err);
 
+/* The correction pass of a global profile (cg_profile_opts.global):
+ * profile_correct_count is how many records, from the first given, must be
+ * given again (0: none); profile_correct_add gives them again, in order (as
+ * profile_add; profile_correct_add_raw as profile_add_raw);
+ * profile_correct_end adds what the frames entered before tracing change.
+ * All before profile_finish. */
+uint64_t profile_correct_count(const struct cg_profile *p);
+int profile_correct_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+			struct cg_error *err);
+int profile_correct_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
+			    const unsigned char *bytes, size_t n, uint64_t offset,
+			    struct cg_error *err);
+void profile_correct_end(struct cg_profile *p);
+
 /* n of the records given to thread tid were not the trace's own (the
  * enters and exits a time window makes at its edges, window.h): they are
  * not counted among its records.  Before profile_finish. */
@@ -257,6 +280,9 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info);
  * one piece does.  profile_share_symtab sets cg_profile_opts.shared_symtab
  * between two profile_add. */
 void profile_seed(struct cg_profile *p, const struct cg_seed *seeds, size_t n);
+/* The first record the range's profile is given is the span's k-th (a
+ * global profile's correction pass counts records from the span's start). */
+void profile_first_record(struct cg_profile *p, uint64_t k);
 void profile_park(struct cg_profile *p);
 void profile_merge(struct cg_profile *p, struct cg_profile *q);
 void profile_unpark(struct cg_profile *p, const struct cg_profile *q);

@@ -55,6 +55,10 @@ void profile_exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t
 	uint32_t s, e, callee;
 	struct tmeth *m;
 
+	if (p->no_adopt) {
+		p->warn[CG_W_EXIT_EMPTY]++;
+		return;
+	}
 	s = profile_tm_get(ts, profile_method_index(p, id));
 	m = &ts->tm[s];
 	if (p->filtering) {

@@ -1,5 +1,5 @@
 /* profile_finish.c - a profile's life (profile.h): made, told its
- * observer, finished (the frames still open closed, each thread's recursive
+ * observer, given records (to the replay of its layout), finished (the frames still open closed, each thread's recursive
  * calls and exclusive times worked out from its edges, its lookup tables
  * freed) and freed. */
 #include <stdlib.h>
@@ -20,6 +20,7 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 	p->focusing = p->opts.focus && p->opts.focus[0];
 	p->filtering = p->focusing || (p->opts.hide && p->opts.hide[0]);
 	p->slow = p->filtering;
+	p->global = p->opts.global && !p->filtering;
 	p->main_named = -1;
 	strbuf_init(&p->namebuf);
 	return p;
@@ -33,7 +34,7 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 	} else {
 		p->obs = NULL;
 	}
-	if (!p->slow && p->obs) {
+	if (!p->slow && p->obs && !p->global) {
 		/* From the fast path to the slow one mid-replay: the open frames,
 		 * all visible (no filter), get the slot the slow path pops by. */
 		size_t i, d;
@@ -48,6 +49,23 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 const struct cg_observer *profile_observer(const struct cg_profile *p)
 {
 	return p->obs;
+}
+
+/* Records go to the replay of the profile's layout. */
+int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		struct cg_error *err)
+{
+	if (p->global)
+		return profile_global_add(p, recs, n, err);
+	return profile_thread_add(p, recs, n, err);
+}
+
+int profile_add_raw(struct cg_profile *p, const struct cg_raw_layout *l, const unsigned char *bytes,
+		    size_t n, uint64_t offset, struct cg_error *err)
+{
+	if (p->global)
+		return profile_global_add_raw(p, l, bytes, n, offset, err);
+	return profile_thread_add_raw(p, l, bytes, n, offset, err);
 }
 
 
@@ -124,6 +142,8 @@ static void thread_free(struct tstate *ts)
 	free(ts->root_edges);
 	free(ts->stack);
 	free(ts->adopted);
+	free(ts->open);
+	free(ts->on);
 	free(ts);
 }
 
@@ -148,6 +168,9 @@ void profile_free(struct cg_profile *p)
 	free(p->per);
 	free(p->mflag);
 	strbuf_free(&p->namebuf);
+	profile_global_free(p);
+	profile_free(p->fix[0]);
+	profile_free(p->fix[1]);
 	free(p);
 }
 
@@ -165,6 +188,14 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 	else
 		p->primary = info->clock == CG_CLOCK_CPU ? CG_USE_CPU : CG_USE_WALL;
 	p->pthreads = xcalloc(p->nthreads ? p->nthreads : 1, sizeof(*p->pthreads));
+	if (p->global) {
+		/* Every thread's frames closed before any line is summed. */
+		for (i = 0; i < p->nthreads; i++) {
+			p->stats.open_at_end += p->threads[i]->depth;
+			profile_global_close(p, p->threads[i]);
+		}
+		profile_global_count(p);
+	}
 	for (i = 0; i < p->nthreads; i++) {
 		struct tstate *ts = p->threads[i];
 		struct cg_pthread *pt = &p->pthreads[i];
@@ -181,10 +212,19 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		pt->incl_us = ts->now - ts->first;
 		/* The thread's time less that of its root's edges (hidden frames
 		 * directly under the root have none). */
-		thread_count(ts);
-		pt->excl_us = ts->now - ts->first + ts->tm[0].u.s.excl;
-		pt->other_us = ts->other_now - ts->other_first;
-		pt->o_excl_us = pt->other_us + ts->tm[0].u.s.o_excl;
+		if (p->global) {
+			/* A thread that never entered a method has no root line. */
+			const struct gline *root = ts->root == NIL ? NULL : &p->lines[ts->root];
+
+			pt->excl_us = ts->now - ts->first + (root ? root->u.s.excl : 0);
+			pt->other_us = ts->other_now - ts->other_first;
+			pt->o_excl_us = pt->other_us + (root ? root->u.s.o_excl : 0);
+		} else {
+			thread_count(ts);
+			pt->excl_us = ts->now - ts->first + ts->tm[0].u.s.excl;
+			pt->other_us = ts->other_now - ts->other_first;
+			pt->o_excl_us = pt->other_us + ts->tm[0].u.s.o_excl;
+		}
 		if (p->focusing) {
 			pt->incl_us = ts->focus_us;
 			pt->excl_us = 0;
@@ -202,7 +242,7 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		same += ts->same_ts;
 		pairs += ts->pairs;
 		small += ts->small_steps;
-		steps += ts->steps;
+		steps += ts->pairs - ts->same_ts;
 	}
 	p->npthreads = p->nthreads;
 	if (p->obs && p->obs->finish)
@@ -227,7 +267,10 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		p->nwarnings++;
 	}
 	p->per = xcalloc(p->npthreads ? p->npthreads : 1, sizeof(*p->per));
-	if (p->opts.no_views) {
+	if (p->global) {
+		if (p->opts.no_views)
+			profile_global_free(p);
+	} else if (p->opts.no_views) {
 		for (i = 0; i < p->nthreads; i++)
 			thread_drop_tables(p->threads[i]);
 	} else {

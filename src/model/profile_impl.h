@@ -10,6 +10,7 @@
 #include "util/itab.h"
 #include "model/profile.h"
 #include "util/strbuf.h"
+#include "model/tick.h"
 
 #define NIL UINT32_MAX
 
@@ -111,10 +112,65 @@ struct tstate {
 	uint32_t *adopted;    /* seeded: methods whose exits on an empty stack */
 	size_t nadopted, cap_adopted; /* adopted earlier ranges' history, in order */
 
-	uint64_t same_ts, pairs, small_steps, steps;
+	uint64_t same_ts, pairs, small_steps;
+	/* Global tables (cg_profile_opts.global): the thread root's line, the
+	 * lines with an outermost activation open on this thread (a bit per
+	 * line, non of them; or, in set_mode, a set of open_mask + 1 slots, NIL
+	 * when empty, at most half full: bounded by the stack's depth), and 1 +
+	 * the index among the records given of its last exit on an empty stack
+	 * (0: none). */
+	uint32_t root;
+	unsigned char *on;
+	size_t non;
+	int set_mode;
+	uint32_t *open;
+	uint32_t open_mask, open_shift;
+	size_t nopen;
+	uint64_t adopt_to;
 	uint32_t focus;       /* focused frames on the stack */
 	uint64_t focus_us;    /* time inside outermost focused frames */
 	uint64_t o_focus_us;  /* the same on the other clock */
+};
+
+/* Global tables: one line per method that ran (by symtab index, through
+ * cg_profile.line_of) and one per thread root (G_ROOT in flags, midx the
+ * thread's index), one cache line each; as struct tmeth without what a
+ * thread keeps for itself (active, epoch): a frame knows whether it is its
+ * method's outermost activation on its thread (struct frame's own). */
+struct gline {
+	union {
+		struct tcall last[2];
+		struct {
+			uint64_t rec;
+			uint64_t excl, o_excl;
+		} s;
+	} u;
+	uint32_t midx;
+	uint32_t flags;
+	uint64_t calls, incl, o_incl;
+	uint32_t id;       /* the raw id records carry (not a root's) */
+	uint32_t pad;
+};
+
+#define G_ROOT 1u
+
+_Static_assert(sizeof(struct gline) == 64, "a line is one cache line");
+
+/* One caller -> callee edge of all threads: as struct tedge, without key
+ * (the table's slots hold it) and epoch (after the correction pass every
+ * inclusive time added holds). */
+struct gedge {
+	uint32_t caller, callee; /* lines */
+	uint64_t calls, incl, o_incl;
+	uint64_t all, o_all;
+};
+
+/* A slot of the edge table: the key (caller line << 32 | raw callee id),
+ * the edge and its callee line, so that a lookup reads one line; edge NIL
+ * when empty. */
+struct gslot {
+	uint64_t key;
+	uint32_t edge, callee;
 };
 
 /* A thread whose tid is 65536 or more; tid first, as big_tab reads it. */
@@ -161,6 +217,22 @@ struct cg_profile {
 	size_t nmflag;
 	struct strbuf namebuf;
 
+	/* Global tables (cg_profile_opts.global); see profile_global.c. */
+	int global;
+	int no_adopt;                  /* exits on an empty stack adopt nothing */
+	struct gline *lines;
+	size_t nlines, cap_lines;
+	uint32_t *line_of;             /* symtab index -> line, NIL when none */
+	size_t cap_line_of;
+	struct gedge *gedges;
+	size_t ngedges, cap_gedges;
+	struct gslot *gslots;
+	size_t ngslots;                /* a power of two, at most 7/8 full */
+	uint64_t fed;                  /* records given so far */
+	size_t on_bytes;               /* the threads' bytes of bits of open lines */
+	uint64_t refed;                /* records given again to the correction */
+	struct cg_profile *fix[2];     /* the correction's replays: adopting, not */
+
 	struct cg_pthread *pthreads;   /* selected threads with events */
 	size_t npthreads;
 	struct view_store all;
@@ -181,6 +253,8 @@ static inline int profile_edge_valid(const struct tstate *ts, const struct tedge
  * raw id; a new thread; the observer told the other clock; the thread's
  * open frames popped at its current time. */
 uint32_t profile_tm_get(struct tstate *ts, uint32_t midx);
+/* xgrow for per-thread arrays, from 2 elements rather than 16. */
+void *profile_tgrow(void *p, size_t *cap, size_t need, size_t size);
 uint32_t profile_edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller, uint32_t id,
 			  uint32_t *callee);
 void profile_tm_grow(struct tstate *ts, size_t need);
@@ -206,6 +280,61 @@ static inline struct tstate *profile_thread_find(const struct cg_profile *p, uin
 	return p->by_tid[tid];
 }
 void profile_observe_other(struct cg_profile *p, const struct tstate *ts);
+
+/* Advance a thread's clock; count: a wrap or backward step is a warning. */
+static inline void profile_clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *now,
+				      uint32_t raw, int count)
+{
+	enum tick_kind k = tick_step(prev, now, raw);
+
+	if (count && k != TICK_FORWARD)
+		p->warn[k == TICK_WRAP ? CG_W_CLOCK_WRAP : CG_W_CLOCK_BACK]++;
+}
+
+/* Record r's thread, its clocks moved to r's times (cpu: the primary clock
+ * is thread-CPU, a constant where the caller's loop makes it one); NULL
+ * (the record counted as skipped) when the thread is not selected. */
+static inline __attribute__((always_inline)) struct tstate *
+profile_tick_on(struct cg_profile *p, const struct cg_record *r, int cpu)
+{
+	uint32_t raw = cpu ? r->t_cpu : r->t_wall;
+	uint32_t other = cpu ? r->t_wall : r->t_cpu;
+	struct tstate *ts = profile_thread_find(p, r->tid);
+
+	if (!ts)
+		ts = profile_thread_new(p, r->tid);
+	if (!ts->selected) {
+		p->stats.skipped++;
+		return NULL;
+	}
+	ts->records++;
+	if (!ts->started) {
+		ts->started = 1;
+		ts->prev_raw = raw;
+		ts->now = ts->first = raw;
+		ts->prev_other = other;
+		ts->other_now = ts->other_first = other;
+		ts->prev_wall = r->t_wall;
+	} else {
+		uint32_t step = r->t_wall - ts->prev_wall;
+
+		profile_clock_step(p, &ts->prev_raw, &ts->now, raw, 1);
+		profile_clock_step(p, &ts->prev_other, &ts->other_now, other, 0);
+		/* Sampling's signs, without a branch: steps of zero, and steps
+		 * of 1 to 49 us (the steps are pairs less the zero ones). */
+		ts->pairs++;
+		ts->same_ts += step == 0;
+		ts->small_steps += step - 1 < 49;
+		ts->prev_wall = r->t_wall;
+	}
+	return ts;
+}
+
+static inline __attribute__((always_inline)) struct tstate *profile_tick(struct cg_profile *p,
+									   const struct cg_record *r)
+{
+	return profile_tick_on(p, r, p->opts.clock == CG_USE_CPU);
+}
 void profile_close_frames(struct cg_profile *p, struct tstate *ts);
 
 /* profile_adopt.c: method slot s of ts adopts all ts ran so far: its
@@ -217,6 +346,76 @@ void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s);
 void profile_exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id);
 /* Past this many such exits in one range, it is replayed in order. */
 #define MAX_ADOPTED 65536
+
+/* profile.c's replay into per-thread tables: profile_add and
+ * profile_add_raw of a profile of that layout. */
+int profile_thread_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		       struct cg_error *err);
+int profile_thread_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
+			   const unsigned char *bytes, size_t n, uint64_t offset,
+			   struct cg_error *err);
+
+/* profile_global.c, the replay into global tables: a thread's root line
+ * (made on first use); records replayed (the other parts of profile_add and
+ * profile_add_raw); a thread's open frames closed; each line's recursive
+ * calls and exclusive times from the edges (after the last record); the
+ * line of method midx and the edge (caller line, raw callee id), both made
+ * when new; the view of all threads; the tables freed. */
+uint32_t profile_global_root(struct cg_profile *p, struct tstate *ts);
+int profile_global_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		       struct cg_error *err);
+int profile_global_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
+			   const unsigned char *bytes, size_t n, uint64_t offset,
+			   struct cg_error *err);
+void profile_global_close(struct cg_profile *p, struct tstate *ts);
+void profile_global_count(struct cg_profile *p);
+uint32_t profile_global_line(struct cg_profile *p, uint32_t midx);
+uint32_t profile_global_edge(struct cg_profile *p, uint32_t caller, uint32_t id, uint32_t *callee);
+void profile_global_view(struct cg_profile *p, struct view_store *vs, size_t *nmeth,
+			 size_t *nedges);
+void profile_global_free(struct cg_profile *p);
+/* Ranges (profile_seed, profile_park, profile_unpark): a frame of raw id
+ * entered at entry (o_entry on the other clock) pushed onto ts, of which
+ * only the time from now on is this profile's; ts's frames parked, their
+ * time so far added, left in ts->stack for profile_unpark. */
+void profile_global_push(struct cg_profile *p, struct tstate *ts, uint32_t id, uint64_t entry,
+			 uint64_t o_entry);
+void profile_global_park(struct cg_profile *p, struct tstate *ts);
+/* profile_global_merge.c: q, a global profile of the next range, added to
+ * p (profile_merge). */
+void profile_global_merge(struct cg_profile *p, const struct cg_profile *q);
+
+/* profile_open.c: whether a line has an outermost activation open on a
+ * thread of a global profile.  profile_open_slow opens line on ts beyond
+ * its bytes (they grow to every line there is, or past a budget the thread
+ * moves to a set, with the lines its open frames opened: the frame about to
+ * be pushed must not be on the stack yet); profile_open_leave_set closes
+ * one in set mode; profile_open_has: 1 when line is open. */
+int profile_open_slow(struct cg_profile *p, struct tstate *ts, uint32_t line);
+void profile_open_leave_set(struct tstate *ts, uint32_t line);
+int profile_open_has(const struct tstate *ts, uint32_t line);
+
+/* Open line on ts: 1 when it was not open (an outermost activation). */
+static inline int profile_open_enter(struct cg_profile *p, struct tstate *ts, uint32_t line)
+{
+	if (__builtin_expect(line < ts->non, 1)) {
+		unsigned char *b = &ts->on[line >> 3], bit = (unsigned char)(1u << (line & 7));
+
+		if (*b & bit)
+			return 0;
+		*b |= bit;
+		return 1;
+	}
+	return profile_open_slow(p, ts, line);
+}
+
+static inline void profile_open_leave(struct tstate *ts, uint32_t line)
+{
+	if (__builtin_expect(!ts->set_mode, 1))
+		ts->on[line >> 3] &= (unsigned char)~(1u << (line & 7));
+	else
+		profile_open_leave_set(ts, line);
+}
 
 /* profile_select.c: MF_* flags of method midx (--hide/--focus), computed
  * on first sight; whether thread tid is selected (--thread). */

@@ -13,6 +13,11 @@ static void push_frames(struct cg_profile *p, struct tstate *ts, const struct cg
 {
 	size_t i;
 
+	if (p->global) {
+		for (i = 0; i < n; i++)
+			profile_global_push(p, ts, fr[i].id, fr[i].entry, fr[i].o_entry);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		uint32_t caller = ts->depth ? ts->stack[ts->depth - 1].tm : 0, callee;
 		uint32_t e = profile_edge_get(p, ts, caller, fr[i].id, &callee);
@@ -56,6 +61,11 @@ void profile_seed(struct cg_profile *p, const struct cg_seed *seeds, size_t n)
 	}
 }
 
+void profile_first_record(struct cg_profile *p, uint64_t k)
+{
+	p->fed = k;
+}
+
 void profile_park(struct cg_profile *p)
 {
 	size_t i;
@@ -63,6 +73,10 @@ void profile_park(struct cg_profile *p)
 	for (i = 0; i < p->nthreads; i++) {
 		struct tstate *ts = p->threads[i];
 
+		if (p->global) {
+			profile_global_park(p, ts);
+			continue;
+		}
 		ts->parked = ts->depth; /* the frames stay, for profile_unpark */
 		while (ts->depth) {
 			const struct frame *f = &ts->stack[--ts->depth];
@@ -106,11 +120,15 @@ static void merge_thread(struct cg_profile *p, struct tstate *ps, const struct t
 		if (profile_edge_valid(qs, e))
 			profile_edge_add_incl(ps, &ps->edges[k], e->incl, e->o_incl);
 	}
+}
+
+/* Thread qs's counts and clocks, of a later range, into ps. */
+static void merge_clocks(struct tstate *ps, const struct tstate *qs)
+{
 	ps->records += qs->records;
 	ps->same_ts += qs->same_ts;
 	ps->pairs += qs->pairs;
 	ps->small_steps += qs->small_steps;
-	ps->steps += qs->steps;
 	if (qs->max_depth > ps->max_depth)
 		ps->max_depth = qs->max_depth;
 	ps->now = qs->now;
@@ -135,11 +153,20 @@ void profile_merge(struct cg_profile *p, struct cg_profile *q)
 			ps->first = qs->first;
 			ps->other_first = qs->other_first;
 		}
-		/* Exits on qs's empty stack adopted what ps ran, in order. */
-		for (k = 0; k < qs->nadopted; k++)
-			profile_adopt(p, ps, profile_tm_get(ps, qs->adopted[k]));
-		merge_thread(p, ps, qs);
+		if (p->global) {
+			/* The correction pass adopts up to the last such exit. */
+			if (qs->adopt_to > ps->adopt_to)
+				ps->adopt_to = qs->adopt_to;
+		} else {
+			/* Exits on qs's empty stack adopted what ps ran, in order. */
+			for (k = 0; k < qs->nadopted; k++)
+				profile_adopt(p, ps, profile_tm_get(ps, qs->adopted[k]));
+			merge_thread(p, ps, qs);
+		}
+		merge_clocks(ps, qs);
 	}
+	if (p->global)
+		profile_global_merge(p, q);
 	for (w = 0; w < CG_W_COUNT; w++)
 		p->warn[w] += q->warn[w];
 	p->stats.skipped += q->stats.skipped;

@@ -361,7 +361,11 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 {
 	size_t nmeth, nedges;
 
-	if (p->npthreads == 1 && !p->opts.no_views) {
+	if (p->global) {
+		/* The view of all threads: the only one a global profile has
+		 * (its tables go once read; a later view is empty). */
+		profile_global_view(p, vs, &nmeth, &nedges);
+	} else if (p->npthreads == 1 && !p->opts.no_views) {
 		/* The arrays profile_view_take made, or the twin's view. */
 		struct view_store *taken = &p->all;
 		const struct view_store *twin = thread < 0 ? &p->per[0] : &p->all;

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Replaying in ranges (-j N) gives the same bytes as replaying in order
-# (-j 1): on every sample trace, the generated programs, and the
+# (-j 1), and a profile of one table for all threads the bytes of one of
+# per-thread tables: on every sample trace, the generated programs, and the
 # descriptions beside this script (exits before start, unwinds, recursion,
 # grouped and interleaved threads, clocks that step back or wrap, exits that
 # keep a trace from being cut, ids missing from the key, v1, single-clock
@@ -39,6 +40,10 @@ outputs() {
 	echo $? >"$o.rc"
 	$CG -j "$j" "$@" -d "$t" "$t" >"$o.diff" 2>"$o.derr"
 	echo $? >>"$o.rc"
+	# JSON alone reads no thread's own methods: one table for all threads,
+	# replayed in ranges of their own and summed (profile_global*.c).
+	$CG -j "$j" "$@" --json "$o.gjson" "$t" 2>"$o.gerr"
+	echo $? >>"$o.rc"
 	# The observers' thread is the same from -j 2 up: once is enough.
 	case $j in 1 | 2)
 		$CG -j "$j" "$@" --html "$o.html" --folded "$o.fold" --pprof "$o.pb" \
@@ -57,9 +62,11 @@ for t in "$top"/samples/*.trace gen-*.trace gen-pair.trace; do
 		for j in 2 3 5 8 13 64; do
 			outputs $j "$t" many --clock $clock
 			bad=
-			for x in json dot cg txt err rc diff derr; do
+			for x in json dot cg txt err rc diff derr gjson gerr; do
 				cmp -s one.$x many.$x || bad="$bad $x"
 			done
+			# per-thread tables (with the graph) against one table
+			cmp -s one.json many.gjson || bad="$bad layout"
 			if [ "$j" = 2 ]; then
 				for x in html fold pb ss ct oerr orc; do
 					cmp -s one.$x many.$x || bad="$bad $x"

@@ -1,6 +1,7 @@
 /* Model tests: records fed straight to the profile; every expected number is
  * computed by hand in the comment above its test. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/profile.h"
 #include "read/symtab.h"
@@ -10,7 +11,13 @@ struct fixture {
 	struct cg_symtab *st;
 	struct cg_profile *p;
 	const struct cg_view *v;
+	struct cg_record *fed; /* every record given, for the correction pass */
+	size_t nfed;
 };
+
+/* 1 while model_global_layout runs the tests again on global tables
+ * (cg_profile_opts.global), their numbers unchanged. */
+static int layout_global;
 
 #define A 0x10u
 #define B 0x20u
@@ -24,8 +31,19 @@ static void fx_init_opts(struct fixture *f, const struct cg_profile_opts *o)
 	symtab_define_method(f->st, C, "com/ex/Bar", "c", "(I)V", "Bar.java", 0);
 	symtab_define_thread(f->st, 1, "main", 0);
 	symtab_define_thread(f->st, 2, "worker", 0);
-	f->p = profile_create(f->st, o);
+	if (layout_global) {
+		struct cg_profile_opts g = { 0 };
+
+		if (o)
+			g = *o;
+		g.global = 1;
+		f->p = profile_create(f->st, &g);
+	} else {
+		f->p = profile_create(f->st, o);
+	}
 	f->v = NULL;
+	f->fed = NULL;
+	f->nfed = 0;
 }
 
 static void fx_init(struct fixture *f, enum cg_clock_sel clock, const char *const *threads)
@@ -53,6 +71,9 @@ static int fx_feed(struct fixture *f, const uint32_t (*ev)[4], size_t n, uint32_
 		r[i].offset = i;
 	}
 	rc = profile_add(f->p, r, n, &err);
+	f->fed = realloc(f->fed, (f->nfed + n) * sizeof(*r));
+	memcpy(f->fed + f->nfed, r, n * sizeof(*r));
+	f->nfed += n;
 	free(r);
 	return rc;
 }
@@ -61,7 +82,15 @@ static int fx_feed(struct fixture *f, const uint32_t (*ev)[4], size_t n, uint32_
 static void fx_end(struct fixture *f)
 {
 	struct cg_trace_info info = { 0 };
+	uint64_t again = profile_correct_count(f->p);
+	struct cg_error err;
 
+	if (again) {
+		/* Records up to the last exit on an empty stack, again. */
+		if (again > f->nfed || profile_correct_add(f->p, f->fed, (size_t)again, &err) < 0)
+			abort();
+		profile_correct_end(f->p);
+	}
 	info.clock = CG_CLOCK_DUAL;
 	profile_finish(f->p, &info);
 }
@@ -74,6 +103,7 @@ static void fx_finish(struct fixture *f)
 
 static void fx_free(struct fixture *f)
 {
+	free(f->fed);
 	profile_free(f->p);
 	symtab_free(f->st);
 }
@@ -700,5 +730,133 @@ UNIT_TEST(model_no_thread_views)
 	CHECK(profile_view(g.p, 0)->nmethods == 2);
 	fx_free(&f);
 	fx_free(&g);
+	return 0;
+}
+
+/* The tests above whose profile asks only for the view of all threads, on
+ * global tables: the same numbers (frames entered before tracing through
+ * the correction pass). */
+UNIT_TEST(model_global_layout)
+{
+	static int (*const tests[])(void) = {
+		test_model_nesting, test_model_recursion, test_model_indirect_recursion,
+		test_model_exit_before_start, test_model_exit_before_start_chain,
+		test_model_exit_before_start_makes_recursion, test_model_mismatched_exits,
+		test_model_open_frames, test_model_unwind, test_model_grouped_threads, test_model_time_wrap, test_model_time_backwards,
+		test_model_clock_cpu, test_model_thread_filter, test_model_unknown_method,
+		test_model_no_views, test_model_views_build_no_info, test_model_no_edges,
+	};
+	size_t i;
+	int rc = 0;
+
+	layout_global = 1;
+	for (i = 0; i < sizeof(tests) / sizeof(tests[0]) && !rc; i++)
+		if ((rc = tests[i]()) != 0)
+			fprintf(stderr, "  (on global tables: the test %zu of the list)\n", i);
+	layout_global = 0;
+	return rc;
+}
+
+/* A random replay of many threads and methods (a fixed seed): enters, exits,
+ * recursion, mismatched exits and exits on an empty stack, on both clocks.
+ * Global tables give the numbers of per-thread tables, method by method and
+ * edge by edge; with 8000 threads and 60000 methods many threads keep their
+ * open methods in a set rather than a bit per method. */
+static uint32_t lcg(uint64_t *x)
+{
+	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (uint32_t)(*x >> 33);
+}
+
+#define RT_THREADS 8000
+#define RT_METHODS 60000
+#define RT_RECORDS 400000
+
+static struct cg_profile *random_replay(struct cg_symtab *st, int global)
+{
+	struct cg_profile_opts o = { .clock = CG_USE_WALL, .global = global };
+	struct cg_profile *p = profile_create(st, &o);
+	static uint32_t depth[RT_THREADS + 1], stack[RT_THREADS + 1][24], now[RT_THREADS + 1];
+	struct cg_record *r = calloc(RT_RECORDS, sizeof(*r));
+	struct cg_trace_info info = { 0 };
+	struct cg_error err;
+	uint64_t x = 42, again;
+	size_t i;
+
+	memset(depth, 0, sizeof(depth));
+	memset(now, 0, sizeof(now));
+	for (i = 0; i < RT_RECORDS; i++) {
+		uint32_t t = 1 + lcg(&x) % (i < RT_RECORDS / 2 ? RT_THREADS : 8), k = lcg(&x) % 100;
+		uint32_t m = lcg(&x) % 3 == 0 ? lcg(&x) % RT_METHODS : lcg(&x) % 12;
+
+		r[i].tid = t;
+		now[t] += lcg(&x) % 7;
+		r[i].t_wall = now[t];
+		r[i].t_cpu = now[t] / 2 + (uint32_t)i % 3;
+		r[i].offset = i;
+		if (k < 52 && depth[t] < 24) {
+			r[i].action = CG_ENTER;
+			stack[t][depth[t]++] = m;
+		} else if (depth[t] && k < 97) {
+			r[i].action = CG_EXIT;
+			m = stack[t][--depth[t]];
+		} else {
+			/* a mismatched exit, or one on an empty stack */
+			r[i].action = k == 99 ? CG_UNWIND : CG_EXIT;
+			if (depth[t] && k == 98) {
+				depth[t] = 0; /* pops down to the bottom frame */
+				m = stack[t][0];
+			}
+		}
+		r[i].method = (m + 1) * 4;
+	}
+	if (profile_add(p, r, RT_RECORDS, &err) < 0)
+		abort();
+	again = profile_correct_count(p);
+	if (again && (profile_correct_add(p, r, (size_t)again, &err) < 0))
+		abort();
+	profile_correct_end(p);
+	free(r);
+	info.clock = CG_CLOCK_DUAL;
+	profile_finish(p, &info);
+	return p;
+}
+
+UNIT_TEST(model_global_matches_threads)
+{
+	struct cg_symtab *st = symtab_create();
+	struct cg_profile *a, *b;
+	const struct cg_view *va, *vb;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < RT_METHODS; i++)
+		symtab_define_method(st, (uint32_t)(i + 1) * 4, "com/ex/R", "m", "()V", "R.java", 0);
+	a = random_replay(st, 0);
+	b = random_replay(st, 1);
+	va = profile_view(a, -1);
+	vb = profile_view(b, -1);
+	CHECK(va->nmethods > 1000 && va->nedges > 1000);
+	CHECK_EQ_U64(profile_stats(a)->records, RT_RECORDS);
+	CHECK(same_methods(va, vb) == 0);
+	CHECK_EQ_U64(va->total_us, vb->total_us);
+	CHECK_EQ_U64(va->nedges, vb->nedges);
+	for (i = 0; i < va->nedges && !rc; i++) {
+		CHECK_EQ_U64(va->edges[i].caller, vb->edges[i].caller);
+		CHECK_EQ_U64(va->edges[i].callee, vb->edges[i].callee);
+		CHECK_EQ_U64(va->edges[i].from_root, vb->edges[i].from_root);
+		CHECK_EQ_U64(va->edges[i].calls, vb->edges[i].calls);
+		CHECK_EQ_U64(va->edges[i].incl_us, vb->edges[i].incl_us);
+		CHECK_EQ_U64(va->edges[i].o_incl_us, vb->edges[i].o_incl_us);
+	}
+	CHECK_EQ_U64(va->nthreads, vb->nthreads);
+	for (i = 0; i < va->nthreads; i++) {
+		CHECK_EQ_U64(va->threads[i].excl_us, vb->threads[i].excl_us);
+		CHECK_EQ_U64(va->threads[i].o_excl_us, vb->threads[i].o_excl_us);
+		CHECK_EQ_U64(va->threads[i].max_depth, vb->threads[i].max_depth);
+	}
+	profile_free(a);
+	profile_free(b);
+	symtab_free(st);
 	return 0;
 }
