@@ -16,7 +16,10 @@ struct sthread {
 	uint32_t tid;
 	uint32_t first_raw, first_other;
 	uint32_t prev_raw, prev_other, prev_wall;
-	uint64_t now, o_now;
+	/* The clocks (relative to the first record) are the last raw times
+	 * plus these offsets, which move only when a clock wraps or steps
+	 * back (tick_step's rule): a record that moves forward changes none. */
+	uint64_t off, o_off;
 	struct cg_seed_frame *stack;   /* frames entered in the range, still open */
 	size_t depth, cap;
 	uint32_t *exits;               /* exits that reached below the range's start */
@@ -57,21 +60,22 @@ void scan_free(struct cg_scan *s)
 	free(s);
 }
 
-static struct sthread *scan_thread(struct cg_scan *s, const struct cg_record *r, uint32_t raw,
-				   uint32_t other)
+/* A thread first met in this range. */
+static __attribute__((noinline)) struct sthread *scan_thread_new(struct cg_scan *s, uint32_t tid,
+								  uint32_t raw, uint32_t other,
+								  uint32_t wall)
 {
-	uint32_t tid = r->tid & 0xffff;
 	struct sthread *t;
 
-	if (s->by_tid[tid])
-		return &s->threads[s->by_tid[tid] - 1];
 	s->threads = xgrow(s->threads, &s->cap, s->n + 1, sizeof(*s->threads));
 	t = &s->threads[s->n++];
 	memset(t, 0, sizeof(*t));
 	t->tid = tid;
 	t->first_raw = t->prev_raw = raw;
 	t->first_other = t->prev_other = other;
-	t->prev_wall = r->t_wall;
+	t->off = (uint64_t)0 - raw;
+	t->o_off = (uint64_t)0 - other;
+	t->prev_wall = wall;
 	s->by_tid[tid] = (uint32_t)s->n;
 	return t;
 }
@@ -108,65 +112,114 @@ static void scan_exit(struct cg_scan *s, struct sthread *t, uint32_t id)
 		s->cut_fails = 1;
 }
 
-/* Record r into the scan; 0 once the range cannot be cut. */
-static inline __attribute__((always_inline)) int scan_one(struct cg_scan *s,
-							   const struct cg_record *r)
+/* How a clock's offset (struct sthread) moves when raw time raw < prev
+ * follows prev: tick_step's rule, a backward step of more than 2^31 is a
+ * wrap (the clock goes on from raw + 2^32), a smaller one counts as zero
+ * (the clock stays at prev). */
+static uint64_t scan_offset(uint32_t prev, uint32_t raw)
 {
-	uint32_t raw = s->cpu ? r->t_cpu : r->t_wall;
-	uint32_t other = s->cpu ? r->t_wall : r->t_cpu;
-	struct sthread *t = scan_thread(s, r, raw, other);
-	struct cg_seed_frame *f;
-	size_t enter = r->action == CG_ENTER, pop;
+	return prev - raw > 0x80000000u ? 0x100000000ULL : (uint64_t)(prev - raw);
+}
+
+/* Record (tid, action, id, raw, other, wall) into the scan; 0 once the
+ * range cannot be cut.  Everything the loops below do per record is here,
+ * inline: a scan has to cost a small part of a replay for ranges to pay. */
+static inline __attribute__((always_inline)) int scan_one(struct cg_scan *s, uint32_t tid,
+							   unsigned action, uint32_t id,
+							   uint32_t raw, uint32_t other,
+							   uint32_t wall)
+{
+	uint32_t k = s->by_tid[tid & 0xffff];
+	struct sthread *t = k ? &s->threads[k - 1]
+			      : scan_thread_new(s, tid & 0xffff, raw, other, wall);
+	struct cg_seed_frame *f, *below;
+	size_t enter = action == CG_ENTER, pop, moved, depth = t->depth;
 	/* The clocks move in registers: the frame below reads them back at
 	 * once, which straight after two 8-byte stores stalls. */
-	uint64_t now = t->now, o_now = t->o_now;
+	uint64_t now, o_now;
 
-	tick_step(&t->prev_raw, &now, raw);
-	tick_step(&t->prev_other, &o_now, other);
-	t->now = now;
-	t->o_now = o_now;
-	t->prev_wall = r->t_wall;
-	if (t->depth >= s->max_depth) {
+	if (__builtin_expect(raw < t->prev_raw, 0))
+		t->off += scan_offset(t->prev_raw, raw);
+	if (__builtin_expect(other < t->prev_other, 0))
+		t->o_off += scan_offset(t->prev_other, other);
+	now = raw + t->off;
+	o_now = other + t->o_off;
+	t->prev_raw = raw;
+	t->prev_other = other;
+	t->prev_wall = wall;
+	if (__builtin_expect(depth >= s->max_depth, 0)) {
 		s->cut_fails = 1;
 		return 0;
 	}
-	if (t->depth == t->cap)
-		t->stack = xgrow(t->stack, &t->cap, t->depth + 1, sizeof(*t->stack));
+	if (__builtin_expect(depth == t->cap, 0))
+		t->stack = xgrow(t->stack, &t->cap, depth + 1, sizeof(*t->stack));
 	/* Enters and exits alternate at random: the common cases (an entry,
 	 * the exit of the top frame) take no branch on which. */
-	f = &t->stack[t->depth];
-	f->id = r->method;
+	f = &t->stack[depth];
+	f->id = id;
 	f->entry = now;
 	f->o_entry = o_now;
-	pop = !enter && t->depth && f[-1].id == r->method;
-	if (enter || pop)
-		t->depth = t->depth + enter - pop;
-	else
-		scan_exit(s, t, r->method);
+	/* Not a branch either: at depth 0 the frame below is the one just
+	 * written, and depth != 0 rules it out. */
+	below = depth ? f - 1 : f;
+	pop = (size_t)(enter ^ 1) & (size_t)(depth != 0) & (size_t)(below->id == id);
+	t->depth = depth + enter - pop;
+	/* One test of both, which compilers would otherwise split into a test
+	 * of enter first: a branch taken one record in two, at random. */
+	moved = enter | pop;
+	__asm__("" : "+r"(moved));
+	if (__builtin_expect(moved == 0, 0))
+		scan_exit(s, t, id);
 	return !s->cut_fails;
 }
 
 void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n)
 {
+	const int cpu = s->cpu;
 	size_t i;
 
-	for (i = 0; i < n && !s->cut_fails; i++)
-		if (!scan_one(s, &recs[i]))
+	for (i = 0; i < n; i++) {
+		const struct cg_record *r = &recs[i];
+
+		if (!scan_one(s, r->tid, r->action, r->method, cpu ? r->t_cpu : r->t_wall,
+			      cpu ? r->t_wall : r->t_cpu, r->t_wall))
 			break;
+	}
+}
+
+/* n records of layout (size, tb tid bytes, dual) into the scan: inlined
+ * with constants for the common layouts, so that nothing but the records
+ * is read in the loop. */
+static inline __attribute__((always_inline)) void scan_raw(struct cg_scan *s,
+							    const unsigned char *p, size_t n,
+							    size_t size, unsigned tb, int dual,
+							    int cpu)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++, p += size) {
+		uint32_t tid = tb == 1 ? p[0] : get_le16(p);
+		uint32_t mv = get_le32(p + tb);
+		uint32_t c = get_le32(p + tb + 4), w = dual ? get_le32(p + tb + 8) : c;
+
+		if (!scan_one(s, tid, mv & 3, mv & ~3u, cpu ? c : w, cpu ? w : c, w))
+			break;
+	}
 }
 
 void scan_add_raw(struct cg_scan *s, const struct cg_raw_layout *l, const unsigned char *p,
 		  size_t n)
 {
-	struct cg_record r;
-	size_t i;
-
-	r.offset = 0;
-	for (i = 0; i < n && !s->cut_fails; i++, p += l->size) {
-		trace_raw_decode(l, p, &r);
-		if (!scan_one(s, &r))
-			break;
-	}
+	if (s->cut_fails)
+		return;
+	if (l->tid_bytes == 2 && l->dual && l->size == 14)
+		/* v3 with both clocks: what Android writes */
+		if (s->cpu)
+			scan_raw(s, p, n, 14, 2, 1, 1);
+		else
+			scan_raw(s, p, n, 14, 2, 1, 0);
+	else
+		scan_raw(s, p, n, l->size, l->tid_bytes, l->dual, s->cpu);
 }
 
 /* ---- composition ----------------------------------------------------------- */
@@ -237,8 +290,8 @@ static void compose_thread(struct gthread *g, const struct sthread *t, int start
 		f->entry = base + t->stack[i].entry;
 		f->o_entry = o_base + t->stack[i].o_entry;
 	}
-	g->seed.now = base + t->now;
-	g->seed.other_now = o_base + t->o_now;
+	g->seed.now = base + (t->prev_raw + t->off);
+	g->seed.other_now = o_base + (t->prev_other + t->o_off);
 	g->seed.prev_raw = t->prev_raw;
 	g->seed.prev_other = t->prev_other;
 	g->seed.prev_wall = t->prev_wall;
