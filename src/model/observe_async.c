@@ -4,7 +4,10 @@
  * A ring of NBLOCK blocks of BLOCK events: the replay fills block w, hands
  * it over and waits only when every block is still being read; the thread
  * reads block r, in order, and hands it back.  One lock and two condition
- * variables, taken once per block. */
+ * variables, taken once per block.  The other clock, which a dual-clock
+ * replay reports before every enter, leave and adopt, rides in that event
+ * (O_BIT): a thread's first other-clock time, which does not change, goes
+ * over once, so an event is one slot of 32 bytes, not two. */
 #include "model/observe_async.h"
 
 #include <pthread.h>
@@ -18,41 +21,86 @@
 /* The thread recurses nowhere (see replay.c). */
 #define THREAD_STACK (512u << 10)
 
-enum { EV_ENTER, EV_LEAVE, EV_ADOPT, EV_OTHER };
+/* first: a thread's o_first; other: o_t alone (before an adopt). */
+enum { EV_ENTER, EV_LEAVE, EV_ADOPT, EV_FIRST, EV_OTHER };
+
+/* In kind: an enter or leave that carries the thread's o_t in b. */
+#define O_BIT 0x100u
 
 struct aev {
 	uint32_t kind, thread, midx, pad;
-	uint64_t a, b; /* enter, leave: t; adopt: first, t; other: o_first, o_t */
+	uint64_t a, b; /* enter, leave: t, o_t; adopt: first, t; first, other: a */
 };
 
+/* A thread's first other-clock time, as last sent (by the replay's side) or
+ * received (by the thread's side). */
+struct firsts {
+	uint64_t *v;
+	size_t n, cap;
+};
+
+/* The fields each side writes for every event lie on cache lines of their
+ * own: sharing one with the other side's would move it between the cores
+ * at every event. */
 struct cg_observe_async {
-	struct cg_observer next;
-	pthread_mutex_t mu;
-	pthread_cond_t data, room;
-	pthread_t thr;
+	/* Set before the thread starts, read by both. */
+	struct aev *blk[NBLOCK];
 	int sync;             /* the lock and condition variables exist */
 	int running;          /* the thread is started and not yet joined */
+	pthread_t thr;
+	/* Under the lock, once per block. */
+	pthread_mutex_t mu;
+	pthread_cond_t data, room;
 	int done;             /* no more blocks will come */
-	struct aev *blk[NBLOCK];
 	size_t count[NBLOCK]; /* events in each handed-over block */
 	uint64_t w, r;        /* blocks handed over, blocks read */
-	size_t fill;          /* events in block w, being filled */
+	/* The replay's side. */
+	_Alignas(64) size_t fill; /* events in block w, being filled */
+	struct firsts sent;
+	int pending;          /* an other-clock time waits for its event: */
+	uint32_t pend_thread;
+	uint64_t pend_t;
+	/* The thread's side. */
+	_Alignas(64) struct cg_observer next;
+	struct firsts got;
 };
 
-static void dispatch(const struct cg_observer *o, const struct aev *e)
+/* Slot `thread` of f, made (as UINT64_MAX: none) when new. */
+static inline uint64_t *first_of(struct firsts *f, uint32_t thread)
 {
-	switch (e->kind) {
+	if (thread >= f->n) {
+		f->v = xgrow(f->v, &f->cap, (size_t)thread + 1, sizeof(*f->v));
+		while (f->n <= thread)
+			f->v[f->n++] = UINT64_MAX;
+	}
+	return &f->v[thread];
+}
+
+/* Event e to the next observer; a carried other-clock time first, with the
+ * thread's o_first as received. */
+static void dispatch(struct cg_observe_async *a, const struct aev *e)
+{
+	const struct cg_observer *o = &a->next;
+
+	switch (e->kind & ~O_BIT) {
 	case EV_ENTER:
+		if (e->kind & O_BIT)
+			o->other(o->ctx, e->thread, *first_of(&a->got, e->thread), e->b);
 		o->enter(o->ctx, e->thread, e->midx, e->a);
 		break;
 	case EV_LEAVE:
+		if (e->kind & O_BIT)
+			o->other(o->ctx, e->thread, *first_of(&a->got, e->thread), e->b);
 		o->leave(o->ctx, e->thread, e->a);
 		break;
 	case EV_ADOPT:
 		o->adopt(o->ctx, e->thread, e->midx, e->a, e->b);
 		break;
+	case EV_FIRST:
+		*first_of(&a->got, e->thread) = e->a;
+		break;
 	default:
-		o->other(o->ctx, e->thread, e->a, e->b);
+		o->other(o->ctx, e->thread, *first_of(&a->got, e->thread), e->a);
 		break;
 	}
 }
@@ -76,7 +124,7 @@ static void *reader(void *arg)
 		n = a->count[a->r % NBLOCK];
 		pthread_mutex_unlock(&a->mu);
 		for (i = 0; i < n; i++)
-			dispatch(&a->next, &b[i]);
+			dispatch(a, &b[i]);
 		pthread_mutex_lock(&a->mu);
 		a->r++;
 		pthread_cond_signal(&a->room);
@@ -107,7 +155,7 @@ static void put(struct cg_observe_async *a, uint32_t kind, uint32_t thread, uint
 	if (!a->running) {
 		struct aev now = { kind, thread, midx, 0, x, y };
 
-		dispatch(&a->next, &now);
+		dispatch(a, &now);
 		return;
 	}
 	e = &a->blk[a->w % NBLOCK][a->fill];
@@ -120,29 +168,74 @@ static void put(struct cg_observe_async *a, uint32_t kind, uint32_t thread, uint
 		hand_over(a, 0);
 }
 
+/* An other-clock time still waiting goes on its own. */
+static void flush_other(struct cg_observe_async *a)
+{
+	if (a->pending) {
+		a->pending = 0;
+		put(a, EV_OTHER, a->pend_thread, 0, a->pend_t, 0);
+	}
+}
+
+/* Kind, with O_BIT and the waiting o_t in *o_t when it is thread's. */
+static uint32_t with_other(struct cg_observe_async *a, uint32_t kind, uint32_t thread,
+			   uint64_t *o_t)
+{
+	if (!a->pending)
+		return kind;
+	if (a->pend_thread != thread) {
+		flush_other(a);
+		return kind;
+	}
+	a->pending = 0;
+	*o_t = a->pend_t;
+	return kind | O_BIT;
+}
+
 static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 {
-	put(ctx, EV_ENTER, thread, midx, t, 0);
+	uint64_t o_t = 0;
+	uint32_t kind = with_other(ctx, EV_ENTER, thread, &o_t);
+
+	put(ctx, kind, thread, midx, t, o_t);
 }
 
 static void on_leave(void *ctx, uint32_t thread, uint64_t t)
 {
-	put(ctx, EV_LEAVE, thread, 0, t, 0);
+	uint64_t o_t = 0;
+	uint32_t kind = with_other(ctx, EV_LEAVE, thread, &o_t);
+
+	put(ctx, kind, thread, 0, t, o_t);
 }
 
 static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, uint64_t t)
 {
+	flush_other(ctx);
 	put(ctx, EV_ADOPT, thread, midx, first, t);
 }
 
+/* The thread's o_first goes over when it is new; o_t waits for the event
+ * it comes before. */
 static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
 {
-	put(ctx, EV_OTHER, thread, 0, o_first, o_t);
+	struct cg_observe_async *a = ctx;
+	uint64_t *f;
+
+	flush_other(a);
+	f = first_of(&a->sent, thread);
+	if (*f != o_first) {
+		*f = o_first;
+		put(a, EV_FIRST, thread, 0, o_first, 0);
+	}
+	a->pending = 1;
+	a->pend_thread = thread;
+	a->pend_t = o_t;
 }
 
 /* Drain the queue and stop the thread. */
 static void stop(struct cg_observe_async *a)
 {
+	flush_other(a);
 	if (!a->running)
 		return;
 	hand_over(a, 1);
@@ -161,11 +254,12 @@ static void on_finish(void *ctx)
 
 struct cg_observe_async *observe_async_create(const struct cg_observer *next)
 {
-	struct cg_observe_async *a = xcalloc(1, sizeof(*a));
+	struct cg_observe_async *a = xmalloc_aligned(64, 1, sizeof(*a));
 	pthread_attr_t attr;
 	int attr_ok, ok = 0;
 	size_t i;
 
+	memset(a, 0, sizeof(*a));
 	a->next = *next;
 	for (i = 0; i < NBLOCK; i++)
 		a->blk[i] = xmalloc(BLOCK * sizeof(*a->blk[i]));
@@ -199,6 +293,7 @@ void observe_async_free(struct cg_observe_async *a)
 		return;
 	/* The replay ended early: the thread reads what was handed over. */
 	a->fill = 0;
+	a->pending = 0;
 	stop(a);
 	if (a->sync) {
 		pthread_cond_destroy(&a->room);
@@ -207,6 +302,8 @@ void observe_async_free(struct cg_observe_async *a)
 	}
 	for (i = 0; i < NBLOCK; i++)
 		free(a->blk[i]);
+	free(a->sent.v);
+	free(a->got.v);
 	free(a);
 }
 
