@@ -250,6 +250,40 @@ static int load(const uint8_t *data, size_t size, struct cg_mapping *map,
 static void report_fill(struct cg_report *r, const struct loaded *L, const struct cg_opts *o,
 			enum cg_clock_sel clock);
 
+/* A global profile's correction pass (profile.h): the records up to the
+ * last exit on an empty stack, read again from the start.  0, or -1 with
+ * err filled. */
+static int correct_again(const uint8_t *data, size_t size, struct cg_mapping *map,
+			 struct cg_profile *p, struct cg_error *err)
+{
+	struct cg_record recs[FUZZ_BATCH];
+	uint64_t again = profile_correct_count(p), given = 0;
+	struct cg_source *src;
+	struct cg_trace *t;
+	size_t n;
+	int rc = 1;
+
+	if (!again)
+		return 0;
+	src = source_open_mem(data, size);
+	if (source_kind(src) == 1)
+		source_set_limit(src, FUZZ_MAX_INFLATED);
+	t = map ? trace_open_renamed(src, mapping_rename, map, err) : trace_open(src, err);
+	while (t && rc == 1 && given < again) {
+		rc = trace_next(t, recs, FUZZ_BATCH, &n, err);
+		if (n > again - given)
+			n = (size_t)(again - given);
+		if (profile_correct_add(p, recs, n, err) < 0)
+			rc = -1;
+		given += n;
+	}
+	if (t && rc >= 0)
+		profile_correct_end(p);
+	trace_free(t);
+	source_free(src);
+	return t && rc >= 0 ? 0 : -1;
+}
+
 /* Read the input with po, no observer, in order (ranges < 2) or cut into
  * ranges as -j does.  Returns 0, or -1 with err filled. */
 static int load_plain(const uint8_t *data, size_t size, struct cg_mapping *map,
@@ -283,23 +317,26 @@ static int load_plain(const uint8_t *data, size_t size, struct cg_mapping *map,
 	} while (rc == 1);
 	if (rc < 0)
 		return -1;
+	if (po->global && correct_again(data, size, map, L->p, err) < 0)
+		return -1;
 	profile_finish(L->p, trace_info(L->t));
 	return 0;
 }
 
-/* Replaying in ranges gives the JSON of the replay in order, or the same
- * error; abort() otherwise, for the fuzzer to keep the input. */
-static void check_split(const uint8_t *data, size_t size, struct cg_mapping *map,
-			const struct cg_profile_opts *po, const struct cg_opts *o)
+/* The input read with po in `ranges` gives the JSON of A, read in order
+ * with per-thread tables, or its error (ra, ea); abort() otherwise. */
+static void check_same(const uint8_t *data, size_t size, struct cg_mapping *map,
+		       const struct cg_profile_opts *po, unsigned ranges, const struct cg_opts *o,
+		       const struct loaded *A, int ra, const struct cg_error *ea)
 {
-	struct cg_error ea = { { 0 }, 0, 0 }, eb = { { 0 }, 0, 0 };
-	struct loaded A, B;
-	int ra = load_plain(data, size, map, po, 1, &A, &ea);
-	int rb = load_plain(data, size, map, po, 2 + (unsigned)(size % 7), &B, &eb);
+	const char *what = po->global ? "global tables" : "split";
+	struct cg_error eb = { { 0 }, 0, 0 };
+	struct loaded B;
+	int rb = load_plain(data, size, map, po, ranges, &B, &eb);
 
-	if (ra != rb || (ra < 0 && (strcmp(ea.msg, eb.msg) != 0 || ea.offset != eb.offset))) {
-		fprintf(stderr, "split: %d '%s' @%llu, in order: %d '%s' @%llu\n", rb, eb.msg,
-			(unsigned long long)eb.offset, ra, ea.msg, (unsigned long long)ea.offset);
+	if (ra != rb || (ra < 0 && (strcmp(ea->msg, eb.msg) != 0 || ea->offset != eb.offset))) {
+		fprintf(stderr, "%s: %d '%s' @%llu, in order: %d '%s' @%llu\n", what, rb, eb.msg,
+			(unsigned long long)eb.offset, ra, ea->msg, (unsigned long long)ea->offset);
 		abort();
 	}
 	if (ra == 0) {
@@ -309,19 +346,35 @@ static void check_split(const uint8_t *data, size_t size, struct cg_mapping *map
 
 		strbuf_init(&ja);
 		strbuf_init(&jb);
-		report_fill(&r, &A, o, po->clock);
+		report_fill(&r, A, o, po->clock);
 		(void)render_json.render(&r, &ja, &err);
 		report_fill(&r, &B, o, po->clock);
 		(void)render_json.render(&r, &jb, &err);
 		if (ja.len != jb.len || (ja.len && memcmp(ja.data, jb.data, ja.len) != 0)) {
-			fprintf(stderr, "split: the JSON differs from the replay in order\n");
+			fprintf(stderr, "%s: the JSON differs from the replay in order\n", what);
 			abort();
 		}
 		strbuf_free(&ja);
 		strbuf_free(&jb);
 	}
-	loaded_free(&A);
 	loaded_free(&B);
+}
+
+/* Replaying in ranges gives the JSON of the replay in order, or the same
+ * error, and so does one table for all threads (in order, or in ranges one
+ * input in two); abort() otherwise, for the fuzzer to keep the input. */
+static void check_split(const uint8_t *data, size_t size, struct cg_mapping *map,
+			const struct cg_profile_opts *po, const struct cg_opts *o)
+{
+	struct cg_error ea = { { 0 }, 0, 0 };
+	struct cg_profile_opts go = *po;
+	struct loaded A;
+	int ra = load_plain(data, size, map, po, 1, &A, &ea);
+
+	check_same(data, size, map, po, 2 + (unsigned)(size % 7), o, &A, ra, &ea);
+	go.global = 1;
+	check_same(data, size, map, &go, size % 2 ? 1 : 2 + (unsigned)(size % 5), o, &A, ra, &ea);
+	loaded_free(&A);
 }
 
 static void report_fill(struct cg_report *r, const struct loaded *L, const struct cg_opts *o,
