@@ -320,7 +320,7 @@ int profile_global_add(struct cg_profile *p, const struct cg_record *recs, size_
 	const int cpu = p->opts.clock == CG_USE_CPU;
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && !p->abandoned; i++)
 		if (greplay_one(p, &recs[i], recs[i].offset, cpu, err) < 0)
 			return -1;
 	return 0;
@@ -338,7 +338,9 @@ static inline __attribute__((always_inline)) int global_raw(struct cg_profile *p
 	struct cg_record r;
 	size_t i;
 
-	for (i = 0; i < n; i++, bytes += size, offset += size) {
+	/* Once abandoned (a method id missing from a shared symtab, profile.h)
+	 * the stacks are wrong: nothing more is replayed. */
+	for (i = 0; i < n && !p->abandoned; i++, bytes += size, offset += size) {
 		trace_raw_decode(&l, bytes, &r);
 		if (greplay_one(p, &r, offset, cpu, err) < 0)
 			return -1;
