@@ -860,3 +860,25 @@ UNIT_TEST(model_global_matches_threads)
 	symtab_free(st);
 	return 0;
 }
+
+/* Global tables replaying a range (a shared symtab): a method id missing
+ * from the key abandons the range, and nothing after that record is
+ * replayed (its frame stands on another method's line: replaying on could
+ * pop past the bottom of a stack). */
+UNIT_TEST(model_global_abandoned)
+{
+	static const uint32_t ev[][4] = {
+		{ 1, EN, A, 0 }, { 1, EN, 0x40u, 10 }, { 1, EX, A, 20 },
+		{ 1, EN, B, 30 }, { 1, EX, B, 40 },
+	};
+	struct cg_profile_opts o = { .clock = CG_USE_WALL, .global = 1, .shared_symtab = 1 };
+	struct fixture f;
+
+	fx_init_opts(&f, &o);
+	CHECK(fx_feed(&f, ev, 5, 0) == 0);
+	CHECK(profile_abandoned(f.p));
+	fx_end(&f);
+	CHECK_EQ_U64(profile_threads(f.p)[0].records, 2);
+	fx_free(&f);
+	return 0;
+}
