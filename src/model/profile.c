@@ -447,44 +447,14 @@ static inline __attribute__((always_inline)) int replay_one(struct cg_profile *p
 int profile_thread_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		       struct cg_error *err)
 {
-	const int cpu = p->opts.clock == CG_USE_CPU;
-	size_t i;
-
-	for (i = 0; i < n && !p->abandoned; i++)
-		if (replay_one(p, &recs[i], recs[i].offset, cpu, err) < 0)
-			return -1;
-	return 0;
-}
-
-/* n records of layout (size, tb tid bytes, dual) on clock cpu, inlined with
- * constants for the layout Android writes (profile_global.c's global_raw). */
-static inline __attribute__((always_inline)) int thread_raw(struct cg_profile *p,
-							     const unsigned char *bytes, size_t n,
-							     uint64_t offset, size_t size, unsigned tb,
-							     int dual, int cpu, struct cg_error *err)
-{
-	const struct cg_raw_layout l = { size, tb, dual };
-	struct cg_record r;
-	size_t i;
-
-	for (i = 0; i < n && !p->abandoned; i++, bytes += size, offset += size) {
-		trace_raw_decode(&l, bytes, &r);
-		if (replay_one(p, &r, offset, cpu, err) < 0)
-			return -1;
-	}
-	return 0;
+	return profile_loop(p, recs, n, replay_one, err);
 }
 
 int profile_thread_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
 			   const unsigned char *bytes, size_t n, uint64_t offset,
 			   struct cg_error *err)
 {
-	const int cpu = p->opts.clock == CG_USE_CPU;
-
-	if (l->size == 14 && l->tid_bytes == 2 && l->dual)
-		return cpu ? thread_raw(p, bytes, n, offset, 14, 2, 1, 1, err)
-			   : thread_raw(p, bytes, n, offset, 14, 2, 1, 0, err);
-	return thread_raw(p, bytes, n, offset, l->size, l->tid_bytes, l->dual, cpu, err);
+	return profile_loop_raw(p, l, bytes, n, offset, replay_one, err);
 }
 
 uint32_t profile_tm_get(struct tstate *ts, uint32_t midx)

@@ -87,11 +87,7 @@ static void thread_count(struct tstate *ts)
 		if (e->key == UINT64_MAX)
 			continue; /* freed */
 		caller = &ts->tm[e->key >> 32];
-		callee->u.s.rec += e->calls;
-		callee->u.s.excl += e->all;
-		callee->u.s.o_excl += e->o_all;
-		caller->u.s.excl -= e->all;
-		caller->u.s.o_excl -= e->o_all;
+		profile_count_edge(&callee->u.s, &caller->u.s, e->calls, e->all, e->o_all);
 	}
 	for (i = 0; i < ts->ntm; i++)
 		ts->tm[i].u.s.rec -= ts->tm[i].calls;

@@ -314,50 +314,19 @@ static inline __attribute__((always_inline)) int greplay_one(struct cg_profile *
 	return 0;
 }
 
+/* Once abandoned (a method id missing from a shared symtab, profile.h) the
+ * stacks are wrong: the loops replay nothing more, as they stop there. */
 int profile_global_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		       struct cg_error *err)
 {
-	const int cpu = p->opts.clock == CG_USE_CPU;
-	size_t i;
-
-	for (i = 0; i < n && !p->abandoned; i++)
-		if (greplay_one(p, &recs[i], recs[i].offset, cpu, err) < 0)
-			return -1;
-	return 0;
-}
-
-/* n records of layout (size, tb tid bytes, dual) on clock cpu: inlined with
- * constants for the layout Android writes, so that the loop reads nothing
- * but the records and the tables. */
-static inline __attribute__((always_inline)) int global_raw(struct cg_profile *p,
-							     const unsigned char *bytes, size_t n,
-							     uint64_t offset, size_t size, unsigned tb,
-							     int dual, int cpu, struct cg_error *err)
-{
-	const struct cg_raw_layout l = { size, tb, dual };
-	struct cg_record r;
-	size_t i;
-
-	/* Once abandoned (a method id missing from a shared symtab, profile.h)
-	 * the stacks are wrong: nothing more is replayed. */
-	for (i = 0; i < n && !p->abandoned; i++, bytes += size, offset += size) {
-		trace_raw_decode(&l, bytes, &r);
-		if (greplay_one(p, &r, offset, cpu, err) < 0)
-			return -1;
-	}
-	return 0;
+	return profile_loop(p, recs, n, greplay_one, err);
 }
 
 int profile_global_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
 			   const unsigned char *bytes, size_t n, uint64_t offset,
 			   struct cg_error *err)
 {
-	const int cpu = p->opts.clock == CG_USE_CPU;
-
-	if (l->size == 14 && l->tid_bytes == 2 && l->dual)
-		return cpu ? global_raw(p, bytes, n, offset, 14, 2, 1, 1, err)
-			   : global_raw(p, bytes, n, offset, 14, 2, 1, 0, err);
-	return global_raw(p, bytes, n, offset, l->size, l->tid_bytes, l->dual, cpu, err);
+	return profile_loop_raw(p, l, bytes, n, offset, greplay_one, err);
 }
 
 void profile_global_close(struct cg_profile *p, struct tstate *ts)
@@ -424,13 +393,8 @@ void profile_global_count(struct cg_profile *p)
 		memset(&p->lines[i].u, 0, sizeof(p->lines[i].u));
 	for (i = 0; i < p->ngedges; i++) {
 		const struct gedge *e = &p->gedges[i];
-		struct gline *callee = &p->lines[e->callee], *caller = &p->lines[e->caller];
-
-		callee->u.s.rec += e->calls;
-		callee->u.s.excl += e->all;
-		callee->u.s.o_excl += e->o_all;
-		caller->u.s.excl -= e->all;
-		caller->u.s.o_excl -= e->o_all;
+		profile_count_edge(&p->lines[e->callee].u.s, &p->lines[e->caller].u.s, e->calls,
+				   e->all, e->o_all);
 	}
 	for (i = 0; i < p->nlines; i++)
 		p->lines[i].u.s.rec -= p->lines[i].calls;

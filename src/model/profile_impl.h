@@ -21,6 +21,28 @@ struct tcall {
 	uint32_t id, edge, callee;
 };
 
+/* A method's sums that the replay does not keep as it goes: its recursive
+ * calls and exclusive time (both clocks), worked out from its edges when
+ * the replay ends (profile_count_edge). */
+struct msums {
+	uint64_t rec;
+	uint64_t excl, o_excl;
+};
+
+/* Edge (calls, all, o_all; struct tedge) from caller to callee: its calls
+ * count toward the callee's recursive calls (less its outermost ones,
+ * later), its time toward the callee's exclusive time and out of the
+ * caller's. */
+static inline void profile_count_edge(struct msums *callee, struct msums *caller, uint64_t calls,
+				      uint64_t all, uint64_t o_all)
+{
+	callee->rec += calls;
+	callee->excl += all;
+	callee->o_excl += o_all;
+	caller->excl -= all;
+	caller->o_excl -= o_all;
+}
+
 /* One method on one thread, one cache line (slots are 64-byte aligned):
  * what an entry and a return touch.  During the replay, last holds the two
  * callees this method called last (edge NIL when unused), a cache in front
@@ -39,10 +61,7 @@ struct tmeth {
 	uint32_t hactive;  /* hidden (--hide/--focus) activations on the stack now */
 	union {
 		struct tcall last[2]; /* replay: last[0] the most recent */
-		struct {              /* after profile_finish */
-			uint64_t rec;         /* recursive calls */
-			uint64_t excl, o_excl; /* exclusive time, both clocks */
-		} s;
+		struct msums s;       /* after profile_finish */
 	} u;
 	uint64_t incl, calls; /* calls: outermost ones */
 	uint64_t o_incl;      /* incl on the other clock */
@@ -140,10 +159,7 @@ struct tstate {
 struct gline {
 	union {
 		struct tcall last[2];
-		struct {
-			uint64_t rec;
-			uint64_t excl, o_excl;
-		} s;
+		struct msums s;
 	} u;
 	uint32_t midx;
 	uint32_t flags;
@@ -346,6 +362,63 @@ void profile_adopt(struct cg_profile *p, struct tstate *ts, uint32_t s);
 void profile_exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t id);
 /* Past this many such exits in one range, it is replayed in order. */
 #define MAX_ADOPTED 65536
+
+/* A record replayed by a layout's replay (profile.c's replay_one,
+ * profile_global.c's greplay_one), at byte offset `offset`, on clock cpu:
+ * 0, or -1 with err filled.  The loops below are always inlined with the
+ * replay as a constant, so that it is inlined in turn. */
+typedef int (*profile_one_fn)(struct cg_profile *p, const struct cg_record *r, uint64_t offset,
+			      int cpu, struct cg_error *err);
+
+/* profile_add's loop: n records, until the replay is abandoned. */
+static inline __attribute__((always_inline)) int profile_loop(struct cg_profile *p,
+							       const struct cg_record *recs,
+							       size_t n, profile_one_fn one,
+							       struct cg_error *err)
+{
+	const int cpu = p->opts.clock == CG_USE_CPU;
+	size_t i;
+
+	for (i = 0; i < n && !p->abandoned; i++)
+		if (one(p, &recs[i], recs[i].offset, cpu, err) < 0)
+			return -1;
+	return 0;
+}
+
+/* n records of layout (size, tb tid bytes, dual) on clock cpu, decoded
+ * where they lie, until the replay is abandoned. */
+static inline __attribute__((always_inline)) int
+profile_loop_raw_as(struct cg_profile *p, const unsigned char *bytes, size_t n, uint64_t offset,
+		    size_t size, unsigned tb, int dual, int cpu, profile_one_fn one,
+		    struct cg_error *err)
+{
+	const struct cg_raw_layout l = { size, tb, dual };
+	struct cg_record r;
+	size_t i;
+
+	for (i = 0; i < n && !p->abandoned; i++, bytes += size, offset += size) {
+		trace_raw_decode(&l, bytes, &r);
+		if (one(p, &r, offset, cpu, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* profile_add_raw's loop: inlined with constants for the layout Android
+ * writes (v3, both clocks) and the clock, so that the loop reads nothing but
+ * the records and the tables. */
+static inline __attribute__((always_inline)) int
+profile_loop_raw(struct cg_profile *p, const struct cg_raw_layout *l, const unsigned char *bytes,
+		 size_t n, uint64_t offset, profile_one_fn one, struct cg_error *err)
+{
+	const int cpu = p->opts.clock == CG_USE_CPU;
+
+	if (l->size == 14 && l->tid_bytes == 2 && l->dual)
+		return cpu ? profile_loop_raw_as(p, bytes, n, offset, 14, 2, 1, 1, one, err)
+			   : profile_loop_raw_as(p, bytes, n, offset, 14, 2, 1, 0, one, err);
+	return profile_loop_raw_as(p, bytes, n, offset, l->size, l->tid_bytes, l->dual, cpu, one,
+				   err);
+}
 
 /* profile.c's replay into per-thread tables: profile_add and
  * profile_add_raw of a profile of that layout. */
