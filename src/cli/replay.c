@@ -5,7 +5,9 @@
  * first range from the start, as a replay in order would.  At the same time
  * thread i (1 <= i < n) scans range i - 1; once every scan is in, the scans
  * are composed, and thread i replays range i from the state composed for
- * it.  Scanning costs a part of replaying (SCAN_COST_*), so the first range is
+ * it.  With two ranges, range 1's thread scans range 0 only from a record
+ * where this thread's replay hands it its threads' state (profile_snapshot),
+ * and composes its scan with that (stitch_create_from).  Scanning costs a part of replaying (SCAN_COST_*), so the first range is
  * the longest: every thread then finishes at about the same time.  The
  * ranges' profiles are summed in order; from a range that cannot be used
  * (the trace cannot be cut there, or a method id is missing from the key)
@@ -60,6 +62,13 @@ struct split {
 	unsigned scans_left;
 	int scan_failed;
 	int composed;
+	/* Two ranges: range 0's replay gives its threads' state at record
+	 * snap_at (0: not) to range 1's thread, which scans only from there. */
+	uint64_t snap_at;
+	struct cg_seed *snap;          /* NULL when range 0 could not take it */
+	struct cg_seed_frame *snap_frames;
+	size_t nsnap;
+	int snapped;                   /* taken, or known never to be */
 	uint64_t count;                /* records of the span */
 	uint64_t done;                 /* records replayed so far (atomic) */
 	const struct cg_progress *progress;
@@ -126,15 +135,24 @@ static void range_scan(struct range *r)
 	struct split *sp = r->sp;
 	const struct range *prev = &sp->rs[r->index - 1];
 	struct cg_error err = { { 0 }, 0, 0 };
-	int bad = read_range(sp, prev->from, prev->to, sp->scans[r->index - 1], NULL, 0,
-			     FEED_REPLAY, &err);
+	uint64_t from = sp->snap_at ? sp->snap_at : prev->from;
+	int bad = read_range(sp, from, prev->to, sp->scans[r->index - 1], NULL, 0, FEED_REPLAY,
+			     &err);
 	unsigned i;
 
 	pthread_mutex_lock(&sp->mu);
 	sp->scan_failed |= bad;
 	if (--sp->scans_left == 0) {
-		/* A read error leaves it to the replay in order to meet. */
-		sp->st = sp->scan_failed ? NULL : stitch_create(sp->scans, sp->n - 1);
+		while (sp->snap_at && !sp->snapped)
+			pthread_cond_wait(&sp->cv, &sp->mu);
+		/* A read error leaves it to the replay in order to meet, as does
+		 * a range 0 that gave no state. */
+		if (sp->scan_failed || (sp->snap_at && !sp->snap))
+			sp->st = NULL;
+		else if (sp->snap_at)
+			sp->st = stitch_create_from(sp->snap, sp->nsnap, sp->scans, sp->n - 1);
+		else
+			sp->st = stitch_create(sp->scans, sp->n - 1);
 		for (i = 0; i + 1 < sp->n; i++) {
 			scan_free(sp->scans[i]);
 			sp->scans[i] = NULL;
@@ -179,6 +197,19 @@ static void cut(struct split *sp, uint64_t count)
 	uint64_t scan = sp->opts.global ? SCAN_COST_GLOBAL : SCAN_COST_THREADS;
 	uint64_t total = 1000 + (uint64_t)(sp->n - 1) * (1000 - scan), at = 1000;
 	unsigned i;
+
+	if (sp->n == 2) {
+		/* Range 1's thread scans range 0 from snap_at, where range 0's
+		 * replay (cost 1000 a record) has come when the scan (cost scan)
+		 * is done, and then replays range 1 while range 0's ends:
+		 * snap_at = to * scan / (1000 + scan), and count - to = to -
+		 * snap_at. */
+		sp->rs[0].to = count * (1000 + scan) / (2000 + scan);
+		sp->snap_at = count * scan / (2000 + scan);
+		sp->rs[1].from = sp->rs[0].to;
+		sp->rs[1].to = count;
+		return;
+	}
 
 	sp->rs[0].to = count * at / total;
 	for (i = 1; i < sp->n; i++) {
@@ -290,7 +321,24 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	if (attr_ok)
 		pthread_attr_destroy(&attr);
 	p = sp.rs[0].prof = profile_create(trace_symtab(t), &sp.opts);
-	sp.rs[0].failed = read_range(&sp, 0, sp.rs[0].to, NULL, p, 1, FEED_REPLAY, &sp.rs[0].err) < 0;
+	if (sp.snap_at) {
+		/* The state at snap_at for range 1's thread, or word that there
+		 * will be none, before anything else. */
+		sp.rs[0].failed = read_range(&sp, 0, sp.snap_at, NULL, p, 1, FEED_REPLAY,
+					     &sp.rs[0].err) < 0;
+		pthread_mutex_lock(&sp.mu);
+		if (!sp.rs[0].failed && !profile_abandoned(p))
+			sp.nsnap = profile_snapshot(p, &sp.snap, &sp.snap_frames);
+		sp.snapped = 1;
+		pthread_cond_broadcast(&sp.cv);
+		pthread_mutex_unlock(&sp.mu);
+		if (sp.snap)
+			sp.rs[0].failed = read_range(&sp, sp.snap_at, sp.rs[0].to, NULL, p, 1,
+						     FEED_REPLAY, &sp.rs[0].err) < 0;
+	} else {
+		sp.rs[0].failed = read_range(&sp, 0, sp.rs[0].to, NULL, p, 1, FEED_REPLAY,
+					     &sp.rs[0].err) < 0;
+	}
 	/* Ranges whose thread did not start: their scans first, then (the
 	 * scans composed) their replays. */
 	for (i = 1; i < ranges; i++)
@@ -334,6 +382,8 @@ done:
 		profile_free(sp.rs[i].prof);
 	}
 	stitch_free(sp.st);
+	free(sp.snap);
+	free(sp.snap_frames);
 	pthread_mutex_destroy(&sp.mu);
 	pthread_cond_destroy(&sp.cv);
 	free(sp.scans);

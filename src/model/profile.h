@@ -284,6 +284,11 @@ void profile_seed(struct cg_profile *p, const struct cg_seed *seeds, size_t n);
  * global profile's correction pass counts records from the span's start). */
 void profile_first_record(struct cg_profile *p, uint64_t k);
 void profile_park(struct cg_profile *p);
+/* The state of p's threads between two records, as seeds: every thread in
+ * the order met, its clocks and open frames (held in *frames; the caller
+ * frees both arrays).  Their number. */
+size_t profile_snapshot(const struct cg_profile *p, struct cg_seed **seeds,
+			struct cg_seed_frame **frames);
 void profile_merge(struct cg_profile *p, struct cg_profile *q);
 void profile_unpark(struct cg_profile *p, const struct cg_profile *q);
 void profile_share_symtab(struct cg_profile *p, int shared);

@@ -66,6 +66,38 @@ void profile_first_record(struct cg_profile *p, uint64_t k)
 	p->fed = k;
 }
 
+size_t profile_snapshot(const struct cg_profile *p, struct cg_seed **seeds,
+			struct cg_seed_frame **frames)
+{
+	size_t i, d, nf = 0, k = 0;
+
+	for (i = 0; i < p->nthreads; i++)
+		nf += p->threads[i]->depth;
+	*seeds = xcalloc(p->nthreads ? p->nthreads : 1, sizeof(**seeds));
+	*frames = xcalloc(nf ? nf : 1, sizeof(**frames));
+	for (i = 0; i < p->nthreads; i++) {
+		const struct tstate *ts = p->threads[i];
+		struct cg_seed *sd = &(*seeds)[i];
+
+		sd->tid = ts->tid;
+		sd->prev_raw = ts->prev_raw;
+		sd->prev_other = ts->prev_other;
+		sd->prev_wall = ts->prev_wall;
+		sd->now = ts->now;
+		sd->first = ts->first;
+		sd->other_now = ts->other_now;
+		sd->other_first = ts->other_first;
+		sd->stack = &(*frames)[k];
+		sd->depth = ts->depth;
+		for (d = 0; d < ts->depth; d++, k++) {
+			(*frames)[k].id = ts->stack[d].id;
+			(*frames)[k].entry = ts->stack[d].entry;
+			(*frames)[k].o_entry = ts->stack[d].o_entry;
+		}
+	}
+	return p->nthreads;
+}
+
 void profile_park(struct cg_profile *p)
 {
 	size_t i;

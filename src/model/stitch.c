@@ -306,13 +306,36 @@ static void seeds_fix(struct cg_stitch *st, struct cg_seed *seeds, size_t n)
 		seeds[i].stack = st->pool + (uintptr_t)seeds[i].stack;
 }
 
+/* A thread met before the first scan, in state sd (the frames copied). */
+static void thread_from_seed(struct cg_stitch *st, const struct cg_seed *sd)
+{
+	struct gthread *g = xcalloc(1, sizeof(*g));
+
+	g->seed = *sd;
+	g->seed.stack = NULL;
+	g->frames = xgrow(g->frames, &g->cap, sd->depth + 1, sizeof(*g->frames));
+	if (sd->depth)
+		memcpy(g->frames, sd->stack, sd->depth * sizeof(*g->frames));
+	st->by_tid[sd->tid & 0xffff] = g;
+	st->order = xgrow(st->order, &st->cap_order, st->norder + 1, sizeof(*st->order));
+	st->order[st->norder++] = sd->tid & 0xffff;
+}
+
 struct cg_stitch *stitch_create(struct cg_scan *const *scans, size_t n)
+{
+	return stitch_create_from(NULL, 0, scans, n);
+}
+
+struct cg_stitch *stitch_create_from(const struct cg_seed *start, size_t nstart,
+				     struct cg_scan *const *scans, size_t n)
 {
 	struct cg_stitch *st = xcalloc(1, sizeof(*st));
 	size_t r, i;
 
 	st->by_tid = xcalloc(65536, sizeof(*st->by_tid));
 	st->ranges = xcalloc(n ? n : 1, sizeof(*st->ranges));
+	for (i = 0; i < nstart; i++)
+		thread_from_seed(st, &start[i]);
 	for (r = 0; r < n && !scans[r]->cut_fails; r++) {
 		const struct cg_scan *s = scans[r];
 		struct range_seeds *rsd = &st->ranges[r];

@@ -57,6 +57,11 @@ struct cg_stitch;
  * first range that cannot be replayed apart from those before it (see
  * above). */
 struct cg_stitch *stitch_create(struct cg_scan *const *scans, size_t n);
+/* The same from the state of the threads met before the first scan's range
+ * (start[0..nstart), in the order the trace met them, tids below 65536; as
+ * profile_snapshot gives it), instead of from the start of the trace. */
+struct cg_stitch *stitch_create_from(const struct cg_seed *start, size_t nstart,
+				     struct cg_scan *const *scans, size_t n);
 void stitch_free(struct cg_stitch *st);
 /* How many scans were composed: ranges 1 .. that count have seeds. */
 size_t stitch_ranges(const struct cg_stitch *st);
