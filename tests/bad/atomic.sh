@@ -332,9 +332,9 @@ fi
 # TEXT2 (an unnamed O_TMPFILE file shows as DIR/#INODE (deleted)).
 wait_fd() {
 	i=0
-	while [ $i -lt 400 ]; do
+	while [ $i -lt 2000 ]; do
 		ls -l "/proc/$1/fd" 2>/dev/null | grep -q -e "$2" -e "$3" && return 0
-		sleep 0.05
+		sleep 0.01
 		i=$((i + 1))
 	done
 	return 1
@@ -366,13 +366,15 @@ if mkfifo sig.fifo 2>/dev/null && [ -d /proc/self/fd ] && [ "${CG_VALGRIND:-}" !
 	rm -f sig.fifo
 fi
 
-# The same while ranges replay on four threads (-j 4): 3 000 000 records
-# of a regular file, the signal as soon as the outputs are open.
+# The same while ranges replay on four threads (-j 4): 12 000 000 records
+# of a regular file (a quarter of a second's work on two cores, many times
+# the polling interval, so that the signal lands before the outputs are
+# committed), the signal as soon as the outputs are open.
 if [ -d /proc/self/fd ] && [ "${CG_VALGRIND:-}" != 1 ]; then
 	"$BUILD/tracegen" -o sigj.trace - <<'DESC' || exit 1
 clock dual
 auto-methods 2000 com.example.app.Sig
-program 3000000 seed=8 threads=8 fanout=1.7 depth=40 recursion=20 long=2
+program 12000000 seed=8 threads=8 fanout=1.7 depth=40 recursion=20 long=2
 DESC
 	for sig in INT TERM KILL; do
 		# shellcheck disable=SC2086
