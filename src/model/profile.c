@@ -48,23 +48,35 @@ void *profile_tgrow(void *p, size_t *cap, size_t need, size_t size)
 	return xrealloc(p, c * size);
 }
 
-/* Room for need method slots in ts->tm, 64-byte aligned so that a slot is
- * one cache line (grown as tgrow grows). */
+/* Room for need elements of size bytes in *arr (used of them in use,
+ * *cap of them now, from `first` up by doubling), 64-byte aligned so that
+ * a 64-byte element is one cache line: method slots, and the lines of
+ * global tables (profile_global.c). */
+void profile_grow_aligned(void **arr, size_t *cap, size_t used, size_t need, size_t size,
+			  size_t first)
+{
+	size_t c = *cap ? *cap : first;
+	void *m;
+
+	if (need <= *cap)
+		return;
+	while (c < need)
+		c *= 2;
+	m = xmalloc_aligned(64, c, size);
+	if (used)
+		memcpy(m, *arr, used * size);
+	free(*arr);
+	*arr = m;
+	*cap = c;
+}
+
+/* Room for need method slots in ts->tm (grown as tgrow grows). */
 void profile_tm_grow(struct tstate *ts, size_t need)
 {
-	size_t cap = ts->cap_tm ? ts->cap_tm : 2;
-	struct tmeth *m;
+	void *tm = ts->tm;
 
-	if (need <= ts->cap_tm)
-		return;
-	while (cap < need)
-		cap *= 2;
-	m = xmalloc_aligned(64, cap, sizeof(*m));
-	if (ts->ntm)
-		memcpy(m, ts->tm, ts->ntm * sizeof(*ts->tm));
-	free(ts->tm);
-	ts->tm = m;
-	ts->cap_tm = cap;
+	profile_grow_aligned(&tm, &ts->cap_tm, ts->ntm, need, sizeof(*ts->tm), 2);
+	ts->tm = tm;
 }
 
 static uint32_t tm_find(const struct tstate *ts, uint32_t midx)
@@ -435,10 +447,7 @@ static inline __attribute__((always_inline)) int replay_one(struct cg_profile *p
 		if (ts->depth > ts->max_depth)
 			ts->max_depth = (uint32_t)ts->depth;
 	} else {
-		if (r->action == CG_UNWIND)
-			p->stats.unwinds++;
-		else if (r->action == CG_ACTION3)
-			p->warn[CG_W_ACTION3]++;
+		profile_count_exit(p, r->action);
 		do_exit(p, ts, r->method);
 	}
 	return 0;

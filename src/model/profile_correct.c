@@ -89,23 +89,18 @@ int profile_correct_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
 			    const unsigned char *bytes, size_t n, uint64_t offset,
 			    struct cg_error *err)
 {
-	struct cg_record keep[FIX_BATCH];
-	size_t i, m = 0;
+	struct cg_record recs[FIX_BATCH];
+	size_t i, m;
 
-	if (!p->fix[0])
-		fix_create(p);
-	for (i = 0; i < n; i++, bytes += l->size, offset += l->size) {
-		trace_raw_decode(l, bytes, &keep[m]);
-		keep[m].offset = offset;
-		if (!fix_wants(p, &keep[m]))
-			continue;
-		if (++m == FIX_BATCH) {
-			if (fix_feed(p, keep, m, err) < 0)
-				return -1;
-			m = 0;
+	for (i = 0; i < n; i += m) {
+		for (m = 0; m < FIX_BATCH && i + m < n; m++, bytes += l->size, offset += l->size) {
+			trace_raw_decode(l, bytes, &recs[m]);
+			recs[m].offset = offset;
 		}
+		if (profile_correct_add(p, recs, m, err) < 0)
+			return -1;
 	}
-	return fix_feed(p, keep, m, err);
+	return 0;
 }
 
 static void add(uint64_t *x, uint64_t v, int neg)

@@ -28,19 +28,10 @@
 
 static void lines_grow(struct cg_profile *p, size_t need)
 {
-	size_t cap = p->cap_lines ? p->cap_lines : 64;
-	struct gline *l;
+	void *lines = p->lines;
 
-	if (need <= p->cap_lines)
-		return;
-	while (cap < need)
-		cap *= 2;
-	l = xmalloc_aligned(64, cap, sizeof(*l));
-	if (p->nlines)
-		memcpy(l, p->lines, p->nlines * sizeof(*l));
-	free(p->lines);
-	p->lines = l;
-	p->cap_lines = cap;
+	profile_grow_aligned(&lines, &p->cap_lines, p->nlines, need, sizeof(*p->lines), 64);
+	p->lines = lines;
 }
 
 static uint32_t line_new(struct cg_profile *p, uint32_t midx, uint32_t id, uint32_t flags)
@@ -303,10 +294,7 @@ static inline __attribute__((always_inline)) int greplay_one(struct cg_profile *
 		}
 		return 0;
 	}
-	if (r->action == CG_UNWIND)
-		p->stats.unwinds++;
-	else if (r->action == CG_ACTION3)
-		p->warn[CG_W_ACTION3]++;
+	profile_count_exit(p, r->action);
 	if (ts->depth && ts->stack[ts->depth - 1].id == r->method)
 		gpop_any(p, ts);
 	else
@@ -442,14 +430,7 @@ void profile_global_view(struct cg_profile *p, struct view_store *vs, size_t *nm
 			continue;
 		memset(&out, 0, sizeof(out));
 		out.index = l.midx;
-		out.incl_us = l.incl;
-		out.excl_us = l.u.s.excl;
-		out.calls = l.calls;
-		out.rec_calls = l.u.s.rec;
-		if (p->has_other) {
-			out.o_incl_us = l.o_incl;
-			out.o_excl_us = l.u.s.o_excl;
-		}
+		profile_pmethod_add(p, &out, l.incl, l.o_incl, l.calls, &l.u.s);
 		pm[k++] = out;
 	}
 	*nmeth = k;

@@ -269,6 +269,9 @@ static inline int profile_edge_valid(const struct tstate *ts, const struct tedge
  * raw id; a new thread; the observer told the other clock; the thread's
  * open frames popped at its current time. */
 uint32_t profile_tm_get(struct tstate *ts, uint32_t midx);
+/* Room for need elements in a 64-byte aligned array (profile.c). */
+void profile_grow_aligned(void **arr, size_t *cap, size_t used, size_t need, size_t size,
+			  size_t first);
 /* xgrow for per-thread arrays, from 2 elements rather than 16. */
 void *profile_tgrow(void *p, size_t *cap, size_t need, size_t size);
 uint32_t profile_edge_get(struct cg_profile *p, struct tstate *ts, uint32_t caller, uint32_t id,
@@ -344,6 +347,15 @@ profile_tick_on(struct cg_profile *p, const struct cg_record *r, int cpu)
 		ts->prev_wall = r->t_wall;
 	}
 	return ts;
+}
+
+/* An exit record of action `action`: unwinds and action-3 records counted. */
+static inline void profile_count_exit(struct cg_profile *p, unsigned action)
+{
+	if (action == CG_UNWIND)
+		p->stats.unwinds++;
+	else if (action == CG_ACTION3)
+		p->warn[CG_W_ACTION3]++;
 }
 
 static inline __attribute__((always_inline)) struct tstate *profile_tick(struct cg_profile *p,
@@ -496,7 +508,11 @@ enum { MF_SEEN = 1, MF_HIDE = 2, MF_FOCUS = 4 };
 unsigned profile_method_flags(struct cg_profile *p, uint32_t midx);
 int profile_thread_selected(struct cg_profile *p, uint32_t tid);
 
-/* profile_view.c: build the view of all threads (thread < 0) or of one. */
+/* profile_view.c: a method's sums (outermost incl on both clocks and calls,
+ * and the rest in s) added to a view method; build the view of all threads
+ * (thread < 0) or of one. */
+void profile_pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, uint64_t incl,
+			 uint64_t o_incl, uint64_t calls, const struct msums *s);
 void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread);
 void profile_view_free(struct view_store *vs);
 /* Of a profile of one thread: turn that thread's tables into the arrays of

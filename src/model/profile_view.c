@@ -73,17 +73,23 @@ static int cmp_edges(const void *a, const void *b, void *ctx)
 	return cx < cy ? -1 : cx > cy;
 }
 
-/* Add a thread's method slot to a view method. */
+/* Add a method's sums to a view method. */
+void profile_pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, uint64_t incl,
+			 uint64_t o_incl, uint64_t calls, const struct msums *s)
+{
+	pm->incl_us += incl;
+	pm->excl_us += s->excl;
+	pm->calls += calls;
+	pm->rec_calls += s->rec;
+	if (p->has_other) {
+		pm->o_incl_us += o_incl;
+		pm->o_excl_us += s->o_excl;
+	}
+}
+
 static void pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, const struct tmeth *m)
 {
-	pm->incl_us += m->incl;
-	pm->excl_us += m->u.s.excl;
-	pm->calls += m->calls;
-	pm->rec_calls += m->u.s.rec;
-	if (p->has_other) {
-		pm->o_incl_us += m->o_incl;
-		pm->o_excl_us += m->u.s.o_excl;
-	}
+	profile_pmethod_add(p, pm, m->incl, m->o_incl, m->calls, &m->u.s);
 }
 
 /* 1 when the thread's method slot m was waiting (waiting.h). */
