@@ -1,14 +1,19 @@
 /* cct.c - calling-context tree built from the replay's visible frames.
  *
- * Nodes live in one array.  During the replay a node's child is found by an
- * open-addressing table keyed by (parent node, method index), so an entry
- * costs one lookup; each thread keeps a stack of (node, entry time) and the
- * list of its root's children (for adopt).  When the replay finishes the
- * table goes and the children of every node are laid out in one array,
- * grouped by parent.  Exclusive time is derived, never stored: the replay
- * nests (a child's activations lie inside its parent's, on both clocks),
- * so the time a node spent on top is its inclusive time less its
- * children's. */
+ * During the replay a node is one 64-byte line (struct cline): its public
+ * fields, then the children it entered last (up to KIDS of them, method
+ * and node).  Entering a child reads its parent's line, which the parent's
+ * own entry brought into the cache, so an entry seldom reads more than the
+ * line of the child it enters (prefetched at once, for its own children
+ * and for its leave).  Other children are found by an open-addressing table
+ * keyed by (parent node, method index) that holds every node but the
+ * roots.  Each thread keeps a stack of (node, entry time) and the list of
+ * its root's children (for adopt).  When the replay finishes the table
+ * goes, the lines are packed in place into 32-byte public nodes, and the
+ * children of every node are laid out in one array, grouped by parent.
+ * Exclusive time is derived, never stored: the replay nests (a child's
+ * activations lie inside its parent's, on both clocks), so the time a node
+ * spent on top is its inclusive time less its children's. */
 #include "model/cct.h"
 
 #include <stddef.h>
@@ -32,24 +37,30 @@ struct cthread {
 	uint64_t o_first, o_now; /* other clock, as last reported */
 };
 
-/* A small direct-mapped cache in front of the child table: contexts just
- * entered are entered again soon (loops), and the table is large. */
-#define HOT_BITS 12
+/* Children a line remembers: programs call one to three callees from a
+ * context, so most are found in the line. */
+#define KIDS 4
+#define LINE 64
 
-struct hot {
-	uint64_t key;
-	uint32_t node;
+struct cline {
+	struct cg_cct_node pub;
+	uint32_t kmidx[KIDS]; /* method of the child kid[i] */
+	uint32_t kid[KIDS];   /* most recent first; CCT_NONE: empty */
 };
+_Static_assert(sizeof(struct cline) == LINE, "a node is one cache line during the replay");
 
 struct cg_cct {
-	struct hot hot[1u << HOT_BITS];
+	/* Replay: lines; finished: nodes, packed in place.  Both start at
+	 * mem + off, the first 64-byte boundary of the block. */
+	char *mem;
+	size_t off;
+	struct cline *lines;
 	struct cg_cct_node *nodes;
-	uint32_t *last;       /* replay: node i's child entered last (CCT_NONE: none) */
-	size_t n, cap, cap_last;
+	size_t n, cap;
 	struct cthread *threads;
 	size_t nthreads, cap_threads;
 	struct cg_itab tab;   /* replay: (parent node, method index) -> child node; the
-	                       * key is a node's first 8 bytes */
+	                       * key is a line's first 8 bytes */
 	uint32_t *kid_start;  /* finished: children of node i are
 	                       * kids[kid_start[i] .. kid_start[i + 1]) */
 	uint32_t *kids;
@@ -68,36 +79,58 @@ static uint64_t key_of(uint32_t parent, uint32_t midx)
 	return v;
 }
 
-/* Forget every cached child (adopt moves children to a new parent). */
-static void hot_clear(struct cg_cct *c)
+/* Room for node c->n in the lines, which stay on a 64-byte boundary: the
+ * block is grown by realloc (which moves a large one without copying), and
+ * the lines are moved back to the boundary when the new block lies
+ * differently. */
+static void lines_grow(struct cg_cct *c)
 {
-	size_t i;
+	size_t cap = c->cap, off;
+	char *mem;
 
-	for (i = 0; i < sizeof(c->hot) / sizeof(c->hot[0]); i++)
-		c->hot[i].node = CCT_NONE;
+	if (c->n < cap)
+		return;
+	cap = cap ? cap * 2 : 64;
+	/* A size that cannot be had fails in xrealloc like any other. */
+	mem = xrealloc(c->mem, cap > (SIZE_MAX - LINE) / LINE ? SIZE_MAX : cap * LINE + LINE);
+	off = (size_t)(-(uintptr_t)mem & (LINE - 1));
+	if (c->n && off != c->off)
+		memmove(mem + off, mem + c->off, c->n * LINE);
+	c->mem = mem;
+	c->off = off;
+	c->cap = cap;
+	c->lines = (struct cline *)(void *)(mem + off);
 }
 
 /* Node id (its key set, not in the table) into the child table.  Every
  * other node but the roots (key all ones) is in it. */
 static void tab_insert(struct cg_cct *c, uint32_t id)
 {
-	itab_reserve_scan(&c->tab, c->nodes, sizeof(*c->nodes), c->n, id);
-	itab_insert(&c->tab, id, c->nodes, sizeof(*c->nodes));
+	itab_reserve_scan(&c->tab, c->lines, LINE, c->n, id);
+	itab_insert(&c->tab, id, c->lines, LINE);
+}
+
+/* Forget the children line l remembers. */
+static void kids_clear(struct cline *l)
+{
+	size_t i;
+
+	for (i = 0; i < KIDS; i++)
+		l->kid[i] = CCT_NONE;
 }
 
 static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 {
-	struct cg_cct_node *n;
+	struct cline *l;
 	uint32_t id;
 
-	c->nodes = xgrow(c->nodes, &c->cap, c->n + 1, sizeof(*c->nodes));
-	c->last = xgrow(c->last, &c->cap_last, c->n + 1, sizeof(*c->last));
+	lines_grow(c);
 	id = (uint32_t)c->n++;
-	c->last[id] = CCT_NONE;
-	n = &c->nodes[id];
-	memset(n, 0, sizeof(*n));
-	n->parent = parent;
-	n->midx = midx;
+	l = &c->lines[id];
+	memset(&l->pub, 0, sizeof(l->pub));
+	l->pub.parent = parent;
+	l->pub.midx = midx;
+	kids_clear(l);
 	if (parent != CCT_NONE)
 		tab_insert(c, id);
 	return id;
@@ -143,49 +176,43 @@ static inline struct cthread *thread_get(struct cg_cct *c, uint32_t thread)
 	return thread_new(c, thread);
 }
 
-/* The child midx of parent through the hot cache and the table, made when
- * new. */
-static uint32_t child_find(struct cg_cct *c, struct cthread *th, uint32_t parent, uint32_t midx)
+/* The child midx of parent that its line does not remember, through the
+ * table, made when new; then remembered first, the oldest forgotten. */
+static __attribute__((noinline)) uint32_t child_find(struct cg_cct *c, struct cthread *th,
+						     uint32_t parent, uint32_t midx)
 {
-	uint64_t key = key_of(parent, midx);
-	struct hot *h = &c->hot[hash64(key) >> (64 - HOT_BITS)];
-	uint32_t n;
+	uint32_t n = itab_find(&c->tab, key_of(parent, midx), c->lines, LINE);
+	struct cline *l;
 
-	if (h->key == key && h->node != CCT_NONE)
-		return h->node;
-	n = itab_find(&c->tab, key, c->nodes, sizeof(*c->nodes));
 	if (n == CCT_NONE)
 		n = th->depth ? node_new(c, parent, midx) : root_child_new(c, th, midx);
-	h->key = key;
-	h->node = n;
+	l = &c->lines[parent]; /* after node_new, which may move the lines */
+	memmove(l->kmidx + 1, l->kmidx, (KIDS - 1) * sizeof(*l->kmidx));
+	memmove(l->kid + 1, l->kid, (KIDS - 1) * sizeof(*l->kid));
+	l->kmidx[0] = midx;
+	l->kid[0] = n;
 	return n;
 }
 
-/* Node id's key (its first 8 bytes: parent, midx). */
-static uint64_t key_at(const struct cg_cct *c, uint32_t id)
-{
-	uint64_t v;
-
-	memcpy(&v, &c->nodes[id], sizeof(v));
-	return v;
-}
-
-/* The entry of midx below the thread's top frame.  The child its node
- * entered last comes first: a context is entered again and again with the
- * same callee, and the node is read anyway.  Its key is checked whole, as
- * adopting moves children to a new parent. */
+/* The entry of midx below the thread's top frame: found in the parent's
+ * line when it remembers it, else through the table.  The child's line is
+ * fetched at once: its own children and its leave read it next. */
 static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 {
 	struct cg_cct *c = ctx;
 	struct cthread *th = thread_get(c, thread);
 	uint32_t parent = th->depth ? th->stack[th->depth - 1].node : th->root;
-	uint32_t n = c->last[parent];
+	const struct cline *l = &c->lines[parent];
+	uint32_t n = CCT_NONE;
 	struct cframe *f;
+	size_t i;
 
-	if (n == CCT_NONE || key_at(c, n) != key_of(parent, midx)) {
+	for (i = 0; i < KIDS; i++)
+		if (l->kmidx[i] == midx && l->kid[i] != CCT_NONE)
+			n = l->kid[i];
+	if (n == CCT_NONE)
 		n = child_find(c, th, parent, midx);
-		c->last[parent] = n;
-	}
+	__builtin_prefetch(&c->lines[n], 1);
 	/* calls is counted at leave, where the node is touched anyway. */
 	if (th->depth == th->cap)
 		th->stack = xgrow(th->stack, &th->cap, th->depth + 1, sizeof(*th->stack));
@@ -206,7 +233,7 @@ static void on_leave(void *ctx, uint32_t thread, uint64_t t)
 		return; /* not reachable from the profile; kept harmless */
 	th = &c->threads[thread];
 	f = &th->stack[--th->depth];
-	n = &c->nodes[f->node];
+	n = &c->lines[f->node].pub;
 	n->calls++;
 	n->incl_us += t > f->entry ? t - f->entry : 0;
 	n->o_incl_us += th->o_now > f->o_entry ? th->o_now - f->o_entry : 0;
@@ -231,31 +258,56 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	struct cg_cct *c = ctx;
 	struct cthread *th = thread_get(c, thread);
 	uint32_t root = th->root, a, x;
+	struct cg_cct_node *an;
 	size_t i;
 
 	if (th->depth)
 		return; /* the profile adopts only on an empty stack */
-	hot_clear(c);
 	/* The root's children move under a, the node made next; one at a
 	 * time, so that the table holds every node but x at each insertion. */
 	a = (uint32_t)c->n;
 	for (i = 0; i < th->nrootkids; i++) {
 		x = th->rootkids[i];
-		itab_delete(&c->tab, key_of(root, c->nodes[x].midx), c->nodes, sizeof(*c->nodes));
-		c->nodes[x].parent = a;
+		itab_delete(&c->tab, key_of(root, c->lines[x].pub.midx), c->lines, LINE);
+		c->lines[x].pub.parent = a;
 		tab_insert(c, x);
 	}
+	kids_clear(&c->lines[root]);
 	a = node_new(c, root, midx); /* the id given above: ids go in order */
-	c->nodes[a].calls++;
-	c->nodes[a].incl_us += t > first ? t - first : 0;
-	c->nodes[a].o_incl_us += th->o_now > th->o_first ? th->o_now - th->o_first : 0;
+	an = &c->lines[a].pub;
+	an->calls++;
+	an->incl_us += t > first ? t - first : 0;
+	an->o_incl_us += th->o_now > th->o_first ? th->o_now - th->o_first : 0;
 	th->nrootkids = 0;
 	th->rootkids = xgrow(th->rootkids, &th->cap_rootkids, 1, sizeof(*th->rootkids));
 	th->rootkids[th->nrootkids++] = a;
 }
 
-/* The replay is over: the child table goes, and the children of each node
- * are grouped by parent, newest first (a counting sort on parent). */
+/* The lines packed in place into public nodes (node i moves down from
+ * 64 i to 32 i bytes, in ascending order), and the block shrunk. */
+static void lines_pack(struct cg_cct *c)
+{
+	struct cg_cct_node *nodes = (struct cg_cct_node *)(void *)c->lines;
+	size_t i;
+	char *mem;
+
+	for (i = 0; i < c->n; i++)
+		memmove(&nodes[i], &c->lines[i].pub, sizeof(*nodes));
+	c->lines = NULL;
+	c->cap = 0;
+	if (!c->mem) {
+		c->nodes = NULL;
+		return;
+	}
+	mem = realloc(c->mem, c->off + (c->n ? c->n : 1) * sizeof(*nodes));
+	if (mem)
+		c->mem = mem; /* a smaller block; without one, the old will do */
+	c->nodes = (struct cg_cct_node *)(void *)(c->mem + c->off);
+}
+
+/* The replay is over: the child table goes, the lines are packed, and the
+ * children of each node are grouped by parent, newest first (a counting
+ * sort on parent). */
 static void on_finish(void *ctx)
 {
 	struct cg_cct *c = ctx;
@@ -266,9 +318,6 @@ static void on_finish(void *ctx)
 	c->finished = 1;
 	itab_free(&c->tab);
 	memset(&c->tab, 0, sizeof(c->tab));
-	free(c->last);
-	c->last = NULL;
-	c->cap_last = 0;
 	for (i = 0; i < c->nthreads; i++) {
 		free(c->threads[i].stack);
 		free(c->threads[i].rootkids);
@@ -276,6 +325,7 @@ static void on_finish(void *ctx)
 		c->threads[i].rootkids = NULL;
 		c->threads[i].depth = c->threads[i].nrootkids = 0;
 	}
+	lines_pack(c);
 	c->kid_start = xcalloc(c->n + 1, sizeof(*c->kid_start));
 	c->kids = xmalloc((c->n ? c->n : 1) * sizeof(*c->kids));
 	/* kid_start[p]: p's child count, then the end of p's group... */
@@ -297,10 +347,7 @@ static void on_finish(void *ctx)
 
 struct cg_cct *cct_create(void)
 {
-	struct cg_cct *c = xcalloc(1, sizeof(struct cg_cct));
-
-	hot_clear(c);
-	return c;
+	return xcalloc(1, sizeof(struct cg_cct));
 }
 
 void cct_free(struct cg_cct *c)
@@ -314,8 +361,7 @@ void cct_free(struct cg_cct *c)
 		free(c->threads[i].rootkids);
 	}
 	free(c->threads);
-	free(c->nodes);
-	free(c->last);
+	free(c->mem);
 	free(c->kid_start);
 	free(c->kids);
 	itab_free(&c->tab);
@@ -339,7 +385,7 @@ uint32_t cct_root(const struct cg_cct *c, uint32_t thread)
 
 const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id)
 {
-	return &c->nodes[id];
+	return c->finished ? &c->nodes[id] : &c->lines[id].pub;
 }
 
 const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n)

@@ -13,12 +13,13 @@
  * (observer adopt) becomes a child of the root and the parent of every
  * existing root child.
  *
- * A node is 32 bytes: during the replay its children are found through a
- * hash table keyed by (parent, method); when the replay finishes (the
- * observer's finish), the table is freed and the children of every node are
- * laid out in one array, 8 bytes per node in all.  Exclusive time is not
- * stored: it is the node's inclusive time less its children's, which the
- * replay's nesting makes exact (cct_excl).
+ * During the replay a node is a 64-byte line that remembers the children
+ * it entered last, and a hash table keyed by (parent, method) finds the
+ * others; when the replay finishes (the observer's finish), the table is
+ * freed, the lines are packed into 32-byte nodes and the children of every
+ * node are laid out in one array and its index, 8 bytes per node.
+ * Exclusive time is not stored: it is the node's inclusive time less its
+ * children's, which the replay's nesting makes exact (cct_excl).
  *
  * The observer also asks for the other clock's times (cg_observer.other),
  * so a dual-clock trace gets both clocks per node with the same rules.

@@ -176,3 +176,66 @@ UNIT_TEST(cct_both_clocks_adopt)
 	cfx_free(&f);
 	return 0;
 }
+
+/* The observer fed directly: method 1 on thread 0 calls methods 10 .. 15
+ * in turn, three rounds, k + 1 us each with 1 us between calls, so that
+ * a node with more children than it remembers finds them all again; then
+ * 300 methods 100 .. 399 once each, 1 us each (the lines move as they
+ * grow).  By hand: a round takes (1 + .. + 6) + 6 = 27 us, three 81; the
+ * 300 take 600; method 1 runs from 0 to 681.  Child 10 + k: 3 calls,
+ * 3 (k + 1) us; child 100 + j: 1 call, 1 us.  Method 1's own time is the
+ * gaps: 18 + 300 = 318 us. */
+UNIT_TEST(cct_many_children)
+{
+	struct cg_cct *c = cct_create();
+	struct cg_observer o;
+	uint64_t t = 0;
+	uint32_t root, one, k;
+	const uint32_t *kids;
+	size_t n, i, seen = 0;
+
+	cct_observer(c, &o);
+	o.enter(o.ctx, 0, 1, t);
+	for (i = 0; i < 3; i++)
+		for (k = 0; k < 6; k++) {
+			o.enter(o.ctx, 0, 10 + k, t);
+			t += k + 1;
+			o.leave(o.ctx, 0, t);
+			t += 1;
+		}
+	for (k = 0; k < 300; k++) {
+		o.enter(o.ctx, 0, 100 + k, t);
+		t += 1;
+		o.leave(o.ctx, 0, t);
+		t += 1;
+	}
+	o.leave(o.ctx, 0, t);
+	o.finish(o.ctx);
+	CHECK_EQ_U64(t, 681);
+	CHECK_EQ_U64(cct_node_count(c), 2 + 6 + 300);
+	root = cct_root(c, 0);
+	kids = cct_children(c, root, &n);
+	CHECK(n == 1);
+	one = kids[0];
+	CHECK_EQ_U64(cct_node(c, one)->incl_us, 681);
+	CHECK_EQ_U64(cct_node(c, one)->calls, 1);
+	kids = cct_children(c, one, &n);
+	CHECK(n == 306);
+	for (i = 0; i < n; i++) {
+		const struct cg_cct_node *nd = cct_node(c, kids[i]);
+
+		CHECK(nd->parent == one);
+		if (nd->midx < 100) {
+			CHECK_EQ_U64(nd->calls, 3);
+			CHECK_EQ_U64(nd->incl_us, 3 * (nd->midx - 10 + 1));
+		} else {
+			CHECK_EQ_U64(nd->calls, 1);
+			CHECK_EQ_U64(nd->incl_us, 1);
+		}
+		seen |= (size_t)1 << (nd->midx < 100 ? nd->midx - 10 : 6);
+	}
+	CHECK(seen == 0x7f);
+	CHECK_EQ_U64(cct_excl(c, one, 0), 318);
+	cct_free(c);
+	return 0;
+}
