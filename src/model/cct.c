@@ -5,9 +5,11 @@
  * and node).  Entering a child reads its parent's line, which the parent's
  * own entry brought into the cache, so an entry seldom reads more than the
  * line of the child it enters (prefetched at once, for its own children
- * and for its leave).  Other children are found by an open-addressing table
- * keyed by (parent node, method index) that holds every node but the
- * roots.  Each thread keeps a stack of (node, entry time) and the list of
+ * and for its leave).  A child a line no longer remembers goes into an
+ * open-addressing table keyed by (parent node, method index), and a bit
+ * per node says whether any of its children is there: most nodes never
+ * call more than KIDS methods, so most lookups skip the table, and so does
+ * every new child of such a node.  Each thread keeps a stack of (node, entry time) and the list of
  * its root's children (for adopt).  When the replay finishes the table
  * goes, the lines are packed in place into 32-byte public nodes, and the
  * children of every node are laid out in one array, grouped by parent.
@@ -59,8 +61,12 @@ struct cg_cct {
 	size_t n, cap;
 	struct cthread *threads;
 	size_t nthreads, cap_threads;
-	struct cg_itab tab;   /* replay: (parent node, method index) -> child node; the
-	                       * key is a line's first 8 bytes */
+	struct cg_itab tab;   /* replay: (parent node, method index) -> child node, for
+	                       * the children lines forgot; the key is a line's
+	                       * first 8 bytes */
+	uint64_t *intab;      /* replay: a bit per node: in tab */
+	uint64_t *spilt;      /* replay: a bit per node: a child of it is in tab */
+	size_t cap_bits;      /* words of each */
 	uint32_t *kid_start;  /* finished: children of node i are
 	                       * kids[kid_start[i] .. kid_start[i + 1]) */
 	uint32_t *kids;
@@ -102,12 +108,27 @@ static void lines_grow(struct cg_cct *c)
 	c->lines = (struct cline *)(void *)(mem + off);
 }
 
-/* Node id (its key set, not in the table) into the child table.  Every
- * other node but the roots (key all ones) is in it. */
+static int bit_get(const uint64_t *v, uint32_t i)
+{
+	return (int)(v[i >> 6] >> (i & 63)) & 1;
+}
+
+static void bit_set(uint64_t *v, uint32_t i)
+{
+	v[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+static void bit_clear(uint64_t *v, uint32_t i)
+{
+	v[i >> 6] &= ~((uint64_t)1 << (i & 63));
+}
+
+/* Node id (its key set, not in the table) into the child table. */
 static void tab_insert(struct cg_cct *c, uint32_t id)
 {
-	itab_reserve_scan(&c->tab, c->lines, LINE, c->n, id);
 	itab_insert(&c->tab, id, c->lines, LINE);
+	bit_set(c->intab, id);
+	bit_set(c->spilt, c->lines[id].pub.parent);
 }
 
 /* Forget the children line l remembers. */
@@ -119,6 +140,23 @@ static void kids_clear(struct cline *l)
 		l->kid[i] = CCT_NONE;
 }
 
+/* Child n (method midx) of node p, which its line does not remember,
+ * remembered first; the oldest it remembered goes into the table, unless
+ * there already. */
+static void kids_put(struct cg_cct *c, uint32_t p, uint32_t midx, uint32_t n)
+{
+	struct cline *l = &c->lines[p];
+	uint32_t old = l->kid[KIDS - 1];
+
+	if (old != CCT_NONE && !bit_get(c->intab, old))
+		tab_insert(c, old);
+	memmove(l->kmidx + 1, l->kmidx, (KIDS - 1) * sizeof(*l->kmidx));
+	memmove(l->kid + 1, l->kid, (KIDS - 1) * sizeof(*l->kid));
+	l->kmidx[0] = midx;
+	l->kid[0] = n;
+}
+
+/* A new node, remembered by its parent (if any). */
 static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 {
 	struct cline *l;
@@ -126,13 +164,21 @@ static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 
 	lines_grow(c);
 	id = (uint32_t)c->n++;
+	if ((id >> 6) >= c->cap_bits) {
+		size_t cap = c->cap_bits;
+
+		c->intab = xgrow(c->intab, &cap, (id >> 6) + 1, sizeof(*c->intab));
+		c->spilt = xgrow(c->spilt, &c->cap_bits, (id >> 6) + 1, sizeof(*c->spilt));
+		memset(c->intab + (id >> 6), 0, (c->cap_bits - (id >> 6)) * sizeof(*c->intab));
+		memset(c->spilt + (id >> 6), 0, (c->cap_bits - (id >> 6)) * sizeof(*c->spilt));
+	}
 	l = &c->lines[id];
 	memset(&l->pub, 0, sizeof(l->pub));
 	l->pub.parent = parent;
 	l->pub.midx = midx;
 	kids_clear(l);
 	if (parent != CCT_NONE)
-		tab_insert(c, id);
+		kids_put(c, parent, midx, id);
 	return id;
 }
 
@@ -176,21 +222,19 @@ static inline struct cthread *thread_get(struct cg_cct *c, uint32_t thread)
 	return thread_new(c, thread);
 }
 
-/* The child midx of parent that its line does not remember, through the
- * table, made when new; then remembered first, the oldest forgotten. */
+/* The child midx of parent that its line does not remember: from the
+ * table when one of parent's children is there, else new; remembered
+ * first either way. */
 static __attribute__((noinline)) uint32_t child_find(struct cg_cct *c, struct cthread *th,
 						     uint32_t parent, uint32_t midx)
 {
-	uint32_t n = itab_find(&c->tab, key_of(parent, midx), c->lines, LINE);
-	struct cline *l;
+	uint32_t n = CCT_NONE;
 
+	if (bit_get(c->spilt, parent))
+		n = itab_find(&c->tab, key_of(parent, midx), c->lines, LINE);
 	if (n == CCT_NONE)
-		n = th->depth ? node_new(c, parent, midx) : root_child_new(c, th, midx);
-	l = &c->lines[parent]; /* after node_new, which may move the lines */
-	memmove(l->kmidx + 1, l->kmidx, (KIDS - 1) * sizeof(*l->kmidx));
-	memmove(l->kid + 1, l->kid, (KIDS - 1) * sizeof(*l->kid));
-	l->kmidx[0] = midx;
-	l->kid[0] = n;
+		return th->depth ? node_new(c, parent, midx) : root_child_new(c, th, midx);
+	kids_put(c, parent, midx, n);
 	return n;
 }
 
@@ -263,17 +307,26 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 
 	if (th->depth)
 		return; /* the profile adopts only on an empty stack */
-	/* The root's children move under a, the node made next; one at a
-	 * time, so that the table holds every node but x at each insertion. */
-	a = (uint32_t)c->n;
+	/* The root's children move under a, made now: those in the table
+	 * under their new key, and a remembers what the root did (a top-level
+	 * entry of midx enters a again, and its children with it). */
+	a = node_new(c, CCT_NONE, midx);
 	for (i = 0; i < th->nrootkids; i++) {
 		x = th->rootkids[i];
-		itab_delete(&c->tab, key_of(root, c->lines[x].pub.midx), c->lines, LINE);
-		c->lines[x].pub.parent = a;
-		tab_insert(c, x);
+		if (bit_get(c->intab, x)) {
+			itab_delete(&c->tab, key_of(root, c->lines[x].pub.midx), c->lines, LINE);
+			c->lines[x].pub.parent = a;
+			tab_insert(c, x);
+		} else {
+			c->lines[x].pub.parent = a;
+		}
 	}
+	memcpy(c->lines[a].kmidx, c->lines[root].kmidx, sizeof(c->lines[a].kmidx));
+	memcpy(c->lines[a].kid, c->lines[root].kid, sizeof(c->lines[a].kid));
 	kids_clear(&c->lines[root]);
-	a = node_new(c, root, midx); /* the id given above: ids go in order */
+	bit_clear(c->spilt, root);
+	c->lines[a].pub.parent = root;
+	kids_put(c, root, midx, a);
 	an = &c->lines[a].pub;
 	an->calls++;
 	an->incl_us += t > first ? t - first : 0;
@@ -318,6 +371,10 @@ static void on_finish(void *ctx)
 	c->finished = 1;
 	itab_free(&c->tab);
 	memset(&c->tab, 0, sizeof(c->tab));
+	free(c->intab);
+	free(c->spilt);
+	c->intab = c->spilt = NULL;
+	c->cap_bits = 0;
 	for (i = 0; i < c->nthreads; i++) {
 		free(c->threads[i].stack);
 		free(c->threads[i].rootkids);
@@ -364,6 +421,8 @@ void cct_free(struct cg_cct *c)
 	free(c->mem);
 	free(c->kid_start);
 	free(c->kids);
+	free(c->intab);
+	free(c->spilt);
 	itab_free(&c->tab);
 	free(c);
 }

@@ -239,3 +239,49 @@ UNIT_TEST(cct_many_children)
 	cct_free(c);
 	return 0;
 }
+
+/* A frame entered before tracing takes over the root's children, among
+ * them some its line forgot (six top-level methods 10 .. 15, 1 us each,
+ * 0 to 6), and is entered again at top level: its children are found
+ * again, from its line (15) and from the table (10).  By hand: 99 is
+ * adopted at 6 (6 us), entered again 7 to 13 (6 us); 10 runs 7 to 9,
+ * 15 runs 9 to 12.  Nodes: the root, 99 and the six. */
+UNIT_TEST(cct_adopt_many_children)
+{
+	struct cg_cct *c = cct_create();
+	struct cg_observer o;
+	uint32_t k, a;
+	const uint32_t *kids;
+	size_t n, i;
+
+	cct_observer(c, &o);
+	for (k = 0; k < 6; k++) {
+		o.enter(o.ctx, 0, 10 + k, k);
+		o.leave(o.ctx, 0, k + 1);
+	}
+	o.adopt(o.ctx, 0, 99, 0, 6);
+	o.enter(o.ctx, 0, 99, 7);
+	o.enter(o.ctx, 0, 10, 7);
+	o.leave(o.ctx, 0, 9);
+	o.enter(o.ctx, 0, 15, 9);
+	o.leave(o.ctx, 0, 12);
+	o.leave(o.ctx, 0, 13);
+	o.finish(o.ctx);
+	CHECK_EQ_U64(cct_node_count(c), 8);
+	kids = cct_children(c, cct_root(c, 0), &n);
+	CHECK(n == 1);
+	a = kids[0];
+	CHECK_EQ_U64(cct_node(c, a)->midx, 99);
+	CHECK_EQ_U64(cct_node(c, a)->calls, 2);
+	CHECK_EQ_U64(cct_node(c, a)->incl_us, 12);
+	kids = cct_children(c, a, &n);
+	CHECK(n == 6);
+	for (i = 0; i < n; i++) {
+		const struct cg_cct_node *nd = cct_node(c, kids[i]);
+
+		CHECK_EQ_U64(nd->calls, nd->midx == 10 || nd->midx == 15 ? 2 : 1);
+		CHECK_EQ_U64(nd->incl_us, nd->midx == 10 ? 3 : nd->midx == 15 ? 4 : 1);
+	}
+	cct_free(c);
+	return 0;
+}
