@@ -241,10 +241,8 @@ static __attribute__((noinline)) uint32_t child_find(struct cg_cct *c, struct ct
 /* The entry of midx below the thread's top frame: found in the parent's
  * line when it remembers it, else through the table.  The child's line is
  * fetched at once: its own children and its leave read it next. */
-static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
+static inline void enter(struct cg_cct *c, struct cthread *th, uint32_t midx, uint64_t t)
 {
-	struct cg_cct *c = ctx;
-	struct cthread *th = thread_get(c, thread);
 	uint32_t parent = th->depth ? th->stack[th->depth - 1].node : th->root;
 	const struct cline *l = &c->lines[parent];
 	uint32_t n = CCT_NONE;
@@ -266,9 +264,16 @@ static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 	f->o_entry = th->o_now;
 }
 
-static void on_leave(void *ctx, uint32_t thread, uint64_t t)
+static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 {
 	struct cg_cct *c = ctx;
+
+	enter(c, thread_get(c, thread), midx, t);
+}
+
+/* The top frame of thread returns at t: its node's sums. */
+static inline void leave(struct cg_cct *c, uint32_t thread, uint64_t t)
+{
 	struct cthread *th;
 	struct cg_cct_node *n;
 	const struct cframe *f;
@@ -283,6 +288,11 @@ static void on_leave(void *ctx, uint32_t thread, uint64_t t)
 	n->o_incl_us += th->o_now > f->o_entry ? th->o_now - f->o_entry : 0;
 }
 
+static void on_leave(void *ctx, uint32_t thread, uint64_t t)
+{
+	leave(ctx, thread, t);
+}
+
 /* The other clock's times at the event about to be reported. */
 static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
 {
@@ -290,6 +300,24 @@ static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
 
 	th->o_first = o_first;
 	th->o_now = o_t;
+}
+
+/* on_other, then on_enter or on_leave, in one call. */
+static void on_enter_o(void *ctx, uint32_t thread, uint32_t midx, uint64_t t, uint64_t o_first,
+		       uint64_t o_t)
+{
+	struct cg_cct *c = ctx;
+	struct cthread *th = thread_get(c, thread);
+
+	th->o_first = o_first;
+	th->o_now = o_t;
+	enter(c, th, midx, t);
+}
+
+static void on_leave_o(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first, uint64_t o_t)
+{
+	on_other(ctx, thread, o_first, o_t);
+	leave(ctx, thread, t);
 }
 
 /* Method midx was entered before tracing: a new root child that adopts
@@ -435,6 +463,8 @@ void cct_observer(struct cg_cct *c, struct cg_observer *o)
 	o->adopt = on_adopt;
 	o->other = on_other;
 	o->finish = on_finish;
+	o->enter_o = on_enter_o;
+	o->leave_o = on_leave_o;
 }
 
 uint32_t cct_root(const struct cg_cct *c, uint32_t thread)

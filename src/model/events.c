@@ -230,6 +230,8 @@ void events_observer(struct cg_events *e, const struct cg_observer *next, struct
 	o->adopt = on_adopt;
 	o->other = e->has_next && e->next.other ? on_other : NULL;
 	o->finish = e->has_next && e->next.finish ? on_finish : NULL;
+	o->enter_o = NULL;
+	o->leave_o = NULL;
 }
 
 void events_open(const struct cg_events *e, size_t i, struct cg_event_reader *rd)

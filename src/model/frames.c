@@ -417,6 +417,8 @@ void frames_observer(struct cg_frames *f, const struct cg_observer *next, struct
 	o->adopt = obs_adopt;
 	o->other = obs_other;
 	o->finish = obs_finish;
+	o->enter_o = NULL;
+	o->leave_o = NULL;
 }
 
 static int by_start(const void *a, const void *b)

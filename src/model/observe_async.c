@@ -5,9 +5,11 @@
  * it over and waits only when every block is still being read; the thread
  * reads block r, in order, and hands it back.  One lock and two condition
  * variables, taken once per block.  The other clock, which a dual-clock
- * replay reports before every enter, leave and adopt, rides in that event
- * (O_BIT): a thread's first other-clock time, which does not change, goes
- * over once, so an event is one slot of 32 bytes, not two. */
+ * replay reports with every enter and leave (enter_o, leave_o) and before
+ * every adopt, rides in that event (O_BIT): a thread's first other-clock
+ * time, which does not change, goes over once, so an event is one slot of
+ * 32 bytes, not two.  The thread hands such an event on in one call too
+ * when the next observer takes one. */
 #include "model/observe_async.h"
 
 #include <pthread.h>
@@ -84,14 +86,24 @@ static void dispatch(struct cg_observe_async *a, const struct aev *e)
 
 	switch (e->kind & ~O_BIT) {
 	case EV_ENTER:
-		if (e->kind & O_BIT)
+		if (!(e->kind & O_BIT))
+			o->enter(o->ctx, e->thread, e->midx, e->a);
+		else if (o->enter_o)
+			o->enter_o(o->ctx, e->thread, e->midx, e->a, *first_of(&a->got, e->thread), e->b);
+		else {
 			o->other(o->ctx, e->thread, *first_of(&a->got, e->thread), e->b);
-		o->enter(o->ctx, e->thread, e->midx, e->a);
+			o->enter(o->ctx, e->thread, e->midx, e->a);
+		}
 		break;
 	case EV_LEAVE:
-		if (e->kind & O_BIT)
+		if (!(e->kind & O_BIT))
+			o->leave(o->ctx, e->thread, e->a);
+		else if (o->leave_o)
+			o->leave_o(o->ctx, e->thread, e->a, *first_of(&a->got, e->thread), e->b);
+		else {
 			o->other(o->ctx, e->thread, *first_of(&a->got, e->thread), e->b);
-		o->leave(o->ctx, e->thread, e->a);
+			o->leave(o->ctx, e->thread, e->a);
+		}
 		break;
 	case EV_ADOPT:
 		o->adopt(o->ctx, e->thread, e->midx, e->a, e->b);
@@ -214,19 +226,45 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	put(ctx, EV_ADOPT, thread, midx, first, t);
 }
 
+/* The thread's o_first, when it is new, before an event of that thread. */
+static void send_first(struct cg_observe_async *a, uint32_t thread, uint64_t o_first)
+{
+	uint64_t *f = first_of(&a->sent, thread);
+
+	if (*f != o_first) {
+		*f = o_first;
+		put(a, EV_FIRST, thread, 0, o_first, 0);
+	}
+}
+
+/* An enter or leave with its other-clock time, in one event. */
+static void on_enter_o(void *ctx, uint32_t thread, uint32_t midx, uint64_t t, uint64_t o_first,
+		       uint64_t o_t)
+{
+	struct cg_observe_async *a = ctx;
+
+	flush_other(a);
+	send_first(a, thread, o_first);
+	put(a, EV_ENTER | O_BIT, thread, midx, t, o_t);
+}
+
+static void on_leave_o(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first, uint64_t o_t)
+{
+	struct cg_observe_async *a = ctx;
+
+	flush_other(a);
+	send_first(a, thread, o_first);
+	put(a, EV_LEAVE | O_BIT, thread, 0, t, o_t);
+}
+
 /* The thread's o_first goes over when it is new; o_t waits for the event
  * it comes before. */
 static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
 {
 	struct cg_observe_async *a = ctx;
-	uint64_t *f;
 
 	flush_other(a);
-	f = first_of(&a->sent, thread);
-	if (*f != o_first) {
-		*f = o_first;
-		put(a, EV_FIRST, thread, 0, o_first, 0);
-	}
+	send_first(a, thread, o_first);
 	a->pending = 1;
 	a->pend_thread = thread;
 	a->pend_t = o_t;
@@ -315,4 +353,6 @@ void observe_async_observer(struct cg_observe_async *a, struct cg_observer *o)
 	o->adopt = on_adopt;
 	o->other = a->next.other ? on_other : NULL;
 	o->finish = on_finish;
+	o->enter_o = a->next.other ? on_enter_o : NULL;
+	o->leave_o = a->next.other ? on_leave_o : NULL;
 }

@@ -142,6 +142,8 @@ void pagelog_observer(struct cg_pagelog *pl, const struct cg_observer *next, str
 	o->adopt = on_adopt;
 	o->other = on_other;
 	o->finish = on_finish;
+	o->enter_o = NULL;
+	o->leave_o = NULL;
 }
 
 int pagelog_over(const struct cg_pagelog *pl)

@@ -255,6 +255,30 @@ void profile_observe_other(struct cg_profile *p, const struct tstate *ts)
 		p->obs->other(p->obs->ctx, ts->index, ts->other_first, ts->other_now);
 }
 
+void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx)
+{
+	const struct cg_observer *o = p->obs;
+
+	if (o->enter_o && o->other) {
+		o->enter_o(o->ctx, ts->index, midx, ts->now, ts->other_first, ts->other_now);
+		return;
+	}
+	profile_observe_other(p, ts);
+	o->enter(o->ctx, ts->index, midx, ts->now);
+}
+
+void profile_observe_leave(struct cg_profile *p, const struct tstate *ts)
+{
+	const struct cg_observer *o = p->obs;
+
+	if (o->leave_o && o->other) {
+		o->leave_o(o->ctx, ts->index, ts->now, ts->other_first, ts->other_now);
+		return;
+	}
+	profile_observe_other(p, ts);
+	o->leave(o->ctx, ts->index, ts->now);
+}
+
 /* An entry of raw id on the slow path.  A hidden method, or any method
  * outside a focused frame that is not itself focused, gets a hidden frame;
  * the others are entered as on the fast path and reported to the observer. */
@@ -296,10 +320,8 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	f->entry = ts->now;
 	f->o_entry = ts->other_now;
 	ts->tm[f->tm].active++;
-	if (p->obs) {
-		profile_observe_other(p, ts);
-		p->obs->enter(p->obs->ctx, ts->index, ts->tm[f->tm].midx, ts->now);
-	}
+	if (p->obs)
+		profile_observe_enter(p, ts, ts->tm[f->tm].midx);
 }
 
 /* Pop the top frame on the slow path: hidden frames, focus, observer. */
@@ -325,10 +347,8 @@ static __attribute__((noinline)) void pop_frame_slow(struct cg_profile *p, struc
 		ts->focus_us += dur;
 		ts->o_focus_us += o_dur;
 	}
-	if (p->obs) {
-		profile_observe_other(p, ts);
-		p->obs->leave(p->obs->ctx, ts->index, ts->now);
-	}
+	if (p->obs)
+		profile_observe_leave(p, ts);
 }
 
 /* Pop the top frame.  The fast path is one test, then pop_visible. */

@@ -220,6 +220,11 @@ struct cg_observer {
 	void (*other)(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t);
 	/* Optional: called once by profile_finish, after the last leave. */
 	void (*finish)(void *ctx);
+	/* Optional, with other: other and then enter (leave) in one call,
+	 * which the replay makes in their place. */
+	void (*enter_o)(void *ctx, uint32_t thread, uint32_t midx, uint64_t t, uint64_t o_first,
+			uint64_t o_t);
+	void (*leave_o)(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first, uint64_t o_t);
 };
 
 struct cg_profile;

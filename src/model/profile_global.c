@@ -205,8 +205,7 @@ static inline void gpop(struct cg_profile *p, struct tstate *ts)
 static __attribute__((noinline)) void gpop_observed(struct cg_profile *p, struct tstate *ts)
 {
 	gpop(p, ts);
-	profile_observe_other(p, ts);
-	p->obs->leave(p->obs->ctx, ts->index, ts->now);
+	profile_observe_leave(p, ts);
 }
 
 static inline void gpop_any(struct cg_profile *p, struct tstate *ts)
@@ -288,10 +287,8 @@ static inline __attribute__((always_inline)) int greplay_one(struct cg_profile *
 		f->o_entry = ts->other_now;
 		if (ts->depth > ts->max_depth)
 			ts->max_depth = (uint32_t)ts->depth;
-		if (p->obs) {
-			profile_observe_other(p, ts);
-			p->obs->enter(p->obs->ctx, ts->index, p->lines[callee].midx, ts->now);
-		}
+		if (p->obs)
+			profile_observe_enter(p, ts, p->lines[callee].midx);
 		return 0;
 	}
 	profile_count_exit(p, r->action);

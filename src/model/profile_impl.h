@@ -299,6 +299,10 @@ static inline struct tstate *profile_thread_find(const struct cg_profile *p, uin
 	return p->by_tid[tid];
 }
 void profile_observe_other(struct cg_profile *p, const struct tstate *ts);
+/* Tell the observer that midx was entered on ts (with the other clock,
+ * when it asks), or that ts's top frame returned. */
+void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx);
+void profile_observe_leave(struct cg_profile *p, const struct tstate *ts);
 
 /* Advance a thread's clock; count: a wrap or backward step is a warning. */
 static inline void profile_clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *now,

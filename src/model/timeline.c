@@ -361,6 +361,8 @@ void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 	o->adopt = obs_adopt;
 	o->other = obs_other;
 	o->finish = tl->has_next && tl->next.finish ? obs_finish : NULL;
+	o->enter_o = NULL;
+	o->leave_o = NULL;
 }
 
 static int cmp_dur_desc(const void *a, const void *b)
