@@ -123,6 +123,19 @@ static void bit_clear(uint64_t *v, uint32_t i)
 	v[i >> 6] &= ~((uint64_t)1 << (i & 63));
 }
 
+/* Room for bits 0 .. 64 need - 1 of both bit arrays, the new ones clear. */
+static void bits_grow(struct cg_cct *c, size_t need)
+{
+	size_t old = c->cap_bits, cap = old;
+
+	if (need <= old)
+		return;
+	c->intab = xgrow(c->intab, &cap, need, sizeof(*c->intab));
+	c->spilt = xgrow(c->spilt, &c->cap_bits, need, sizeof(*c->spilt));
+	memset(c->intab + old, 0, (c->cap_bits - old) * sizeof(*c->intab));
+	memset(c->spilt + old, 0, (c->cap_bits - old) * sizeof(*c->spilt));
+}
+
 /* Node id (its key set, not in the table) into the child table. */
 static void tab_insert(struct cg_cct *c, uint32_t id)
 {
@@ -164,14 +177,7 @@ static uint32_t node_new(struct cg_cct *c, uint32_t parent, uint32_t midx)
 
 	lines_grow(c);
 	id = (uint32_t)c->n++;
-	if ((id >> 6) >= c->cap_bits) {
-		size_t cap = c->cap_bits;
-
-		c->intab = xgrow(c->intab, &cap, (id >> 6) + 1, sizeof(*c->intab));
-		c->spilt = xgrow(c->spilt, &c->cap_bits, (id >> 6) + 1, sizeof(*c->spilt));
-		memset(c->intab + (id >> 6), 0, (c->cap_bits - (id >> 6)) * sizeof(*c->intab));
-		memset(c->spilt + (id >> 6), 0, (c->cap_bits - (id >> 6)) * sizeof(*c->spilt));
-	}
+	bits_grow(c, (id >> 6) + 1);
 	l = &c->lines[id];
 	memset(&l->pub, 0, sizeof(l->pub));
 	l->pub.parent = parent;
