@@ -108,7 +108,8 @@ static struct cg_observe_async *start(struct log *l, const struct cg_observer *n
 UNIT_TEST(observe_async_order_and_finish)
 {
 	struct log l = { 0 };
-	struct cg_observer next = { &l, log_enter, log_leave, log_adopt, log_other, log_finish };
+	struct cg_observer next = { .ctx = &l, .enter = log_enter, .leave = log_leave,
+				    .adopt = log_adopt, .other = log_other, .finish = log_finish };
 	struct cg_observer o;
 	struct cg_observe_async *a = start(&l, &next, &o);
 	uint32_t i;
@@ -135,7 +136,8 @@ UNIT_TEST(observe_async_order_and_finish)
 UNIT_TEST(observe_async_freed_early)
 {
 	struct log l = { 0 };
-	struct cg_observer next = { &l, log_enter, log_leave, log_adopt, NULL, NULL };
+	struct cg_observer next = { .ctx = &l, .enter = log_enter, .leave = log_leave,
+				    .adopt = log_adopt };
 	struct cg_observer o;
 	struct cg_observe_async *a = start(&l, &next, &o);
 	uint32_t i;

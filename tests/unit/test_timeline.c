@@ -43,7 +43,8 @@ static void count_adopt(void *ctx, uint32_t th, uint32_t m, uint64_t f, uint64_t
 static void tfx_init(struct tfx *f)
 {
 	struct cg_profile_opts o = { .clock = CG_USE_WALL };
-	struct cg_observer next = { f, count_enter, count_leave, count_adopt, NULL, NULL }, obs;
+	struct cg_observer next = { .ctx = f, .enter = count_enter, .leave = count_leave,
+				    .adopt = count_adopt }, obs;
 
 	f->st = symtab_create();
 	f->ia = symtab_define_method(f->st, A, "com/ex/Foo", "a", "()V", "Foo.java", 0);
