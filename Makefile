@@ -132,8 +132,8 @@ werror:
 asan: deps
 	@$(MAKE) --no-print-directory BUILD=build-asan \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  LDFLAGS="-fsanitize=address,undefined" all build-asan/unit_tests build-asan/fuzz_replay \
-	  build-asan/mwu_check
+	  LDFLAGS="-fsanitize=address,undefined" build-asan/callgraph build-asan/tracegen \
+	  build-asan/unit_tests build-asan/fuzz_replay build-asan/mwu_check
 	@CG_SANITIZER=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  sh tests/run.sh build-asan
