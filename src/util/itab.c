@@ -39,25 +39,6 @@ static void grow(struct cg_itab *t, const void *recs, size_t size)
 	free(old);
 }
 
-void itab_reserve_scan(struct cg_itab *t, const void *recs, size_t size, size_t n,
-		       uint32_t skip)
-{
-	uint64_t none = t->key4 ? UINT32_MAX : UINT64_MAX;
-	size_t i;
-
-	if (!full(t))
-		return;
-	free(t->slots);
-	new_slots(t);
-	for (i = 0; i < n; i++) {
-		uint64_t key;
-
-		if (i == skip || (key = itab_key(t, recs, size, (uint32_t)i)) == none)
-			continue;
-		place(t->slots, t->nslots - 1, key, (uint32_t)i + 1);
-	}
-}
-
 void itab_insert(struct cg_itab *t, uint32_t index, const void *recs, size_t size)
 {
 	if (full(t))

@@ -63,14 +63,6 @@ static inline uint32_t itab_find(const struct cg_itab *t, uint64_t key, const vo
 /* Add record index (absent), whose key the record already holds. */
 void itab_insert(struct cg_itab *t, uint32_t index, const void *recs, size_t size);
 
-/* Make room for one more record by reading the records rather than the
- * table: when every record below n except skip is in the table unless its
- * key is all ones, this doubles the table (if it is half full) from a
- * sequential walk of the records, where a doubling by itab_insert reads
- * them in the table's order, one cache miss each. */
-void itab_reserve_scan(struct cg_itab *t, const void *recs, size_t size, size_t n,
-		       uint32_t skip);
-
 /* Remove the record with this key (present); its record must still hold it. */
 void itab_delete(struct cg_itab *t, uint64_t key, const void *recs, size_t size);
 
