@@ -9,13 +9,14 @@
  * open-addressing table keyed by (parent node, method index), and a bit
  * per node says whether any of its children is there: most nodes never
  * call more than KIDS methods, so most lookups skip the table, and so does
- * every new child of such a node.  Each thread keeps a stack of (node, entry time) and the list of
- * its root's children (for adopt).  When the replay finishes the table
- * goes, the lines are packed in place into 32-byte public nodes, and the
- * children of every node are laid out in one array, grouped by parent.
- * Exclusive time is derived, never stored: the replay nests (a child's
- * activations lie inside its parent's, on both clocks), so the time a node
- * spent on top is its inclusive time less its children's. */
+ * every new child of such a node.  Each thread keeps a stack of (node,
+ * entry time) and the list of its root's children (for adopt).  When the
+ * replay finishes the table goes, the lines are packed in place into
+ * 32-byte public nodes, and the children of every node are laid out in one
+ * array, grouped by parent.  Exclusive time is derived, never stored: the
+ * replay nests (a child's activations lie inside its parent's, on both
+ * clocks), so the time a node spent on top is its inclusive time less its
+ * children's. */
 #include "model/cct.h"
 
 #include <stddef.h>
@@ -299,30 +300,32 @@ static void on_leave(void *ctx, uint32_t thread, uint64_t t)
 	leave(ctx, thread, t);
 }
 
-/* The other clock's times at the event about to be reported. */
-static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
+/* Thread `thread`, with the other clock's times at the event about to be
+ * reported. */
+static struct cthread *other_at(struct cg_cct *c, uint32_t thread, uint64_t o_first, uint64_t o_t)
 {
-	struct cthread *th = thread_get(ctx, thread);
+	struct cthread *th = thread_get(c, thread);
 
 	th->o_first = o_first;
 	th->o_now = o_t;
+	return th;
+}
+
+static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
+{
+	other_at(ctx, thread, o_first, o_t);
 }
 
 /* on_other, then on_enter or on_leave, in one call. */
 static void on_enter_o(void *ctx, uint32_t thread, uint32_t midx, uint64_t t, uint64_t o_first,
 		       uint64_t o_t)
 {
-	struct cg_cct *c = ctx;
-	struct cthread *th = thread_get(c, thread);
-
-	th->o_first = o_first;
-	th->o_now = o_t;
-	enter(c, th, midx, t);
+	enter(ctx, other_at(ctx, thread, o_first, o_t), midx, t);
 }
 
 static void on_leave_o(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first, uint64_t o_t)
 {
-	on_other(ctx, thread, o_first, o_t);
+	other_at(ctx, thread, o_first, o_t);
 	leave(ctx, thread, t);
 }
 

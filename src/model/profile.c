@@ -259,7 +259,7 @@ void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32
 {
 	const struct cg_observer *o = p->obs;
 
-	if (o->enter_o && o->other) {
+	if (o->enter_o) {
 		o->enter_o(o->ctx, ts->index, midx, ts->now, ts->other_first, ts->other_now);
 		return;
 	}
@@ -271,7 +271,7 @@ void profile_observe_leave(struct cg_profile *p, const struct tstate *ts)
 {
 	const struct cg_observer *o = p->obs;
 
-	if (o->leave_o && o->other) {
+	if (o->leave_o) {
 		o->leave_o(o->ctx, ts->index, ts->now, ts->other_first, ts->other_now);
 		return;
 	}

@@ -31,6 +31,11 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 	if (o) {
 		p->obs_store = *o;
 		p->obs = &p->obs_store;
+		if (!o->other) {
+			/* enter_o and leave_o come with other. */
+			p->obs_store.enter_o = NULL;
+			p->obs_store.leave_o = NULL;
+		}
 	} else {
 		p->obs = NULL;
 	}
