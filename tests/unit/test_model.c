@@ -658,6 +658,23 @@ static int same_methods(const struct cg_view *a, const struct cg_view *b)
 	return 0;
 }
 
+/* The edges of views a and b are the same, in the same order. */
+static int same_edges(const struct cg_view *a, const struct cg_view *b)
+{
+	size_t i;
+
+	CHECK_EQ_U64(a->nedges, b->nedges);
+	for (i = 0; i < a->nedges; i++) {
+		CHECK_EQ_U64(a->edges[i].caller, b->edges[i].caller);
+		CHECK_EQ_U64(a->edges[i].callee, b->edges[i].callee);
+		CHECK_EQ_U64(a->edges[i].from_root, b->edges[i].from_root);
+		CHECK_EQ_U64(a->edges[i].calls, b->edges[i].calls);
+		CHECK_EQ_U64(a->edges[i].incl_us, b->edges[i].incl_us);
+		CHECK_EQ_U64(a->edges[i].o_incl_us, b->edges[i].o_incl_us);
+	}
+	return 0;
+}
+
 /* no_edges: the same methods, no edges; for one thread (tables taken) and
  * for several (tables summed). */
 UNIT_TEST(model_no_edges)
@@ -705,7 +722,6 @@ UNIT_TEST(model_no_thread_views)
 	struct cg_profile_opts o = { .clock = CG_USE_WALL, .no_thread_views = 1 };
 	struct fixture f, g;
 	const struct cg_view *t0;
-	size_t i;
 
 	fx_init_opts(&f, &o);
 	fx_init(&g, CG_USE_WALL, NULL);
@@ -715,14 +731,7 @@ UNIT_TEST(model_no_thread_views)
 	fx_finish(&g);
 	CHECK_EQ_U64(f.v->nmethods, 3);
 	CHECK(same_methods(f.v, g.v) == 0);
-	CHECK_EQ_U64(f.v->nedges, g.v->nedges);
-	for (i = 0; i < f.v->nedges; i++) {
-		CHECK_EQ_U64(f.v->edges[i].caller, g.v->edges[i].caller);
-		CHECK_EQ_U64(f.v->edges[i].callee, g.v->edges[i].callee);
-		CHECK_EQ_U64(f.v->edges[i].from_root, g.v->edges[i].from_root);
-		CHECK_EQ_U64(f.v->edges[i].calls, g.v->edges[i].calls);
-		CHECK_EQ_U64(f.v->edges[i].incl_us, g.v->edges[i].incl_us);
-	}
+	CHECK(same_edges(f.v, g.v) == 0);
 	t0 = profile_view(f.p, 0);
 	CHECK_EQ_U64(t0->nmethods, 0);
 	CHECK_EQ_U64(t0->nedges, 0);
@@ -828,7 +837,6 @@ UNIT_TEST(model_global_matches_threads)
 	struct cg_profile *a, *b;
 	const struct cg_view *va, *vb;
 	size_t i;
-	int rc = 0;
 
 	for (i = 0; i < RT_METHODS; i++)
 		symtab_define_method(st, (uint32_t)(i + 1) * 4, "com/ex/R", "m", "()V", "R.java", 0);
@@ -840,15 +848,7 @@ UNIT_TEST(model_global_matches_threads)
 	CHECK_EQ_U64(profile_stats(a)->records, RT_RECORDS);
 	CHECK(same_methods(va, vb) == 0);
 	CHECK_EQ_U64(va->total_us, vb->total_us);
-	CHECK_EQ_U64(va->nedges, vb->nedges);
-	for (i = 0; i < va->nedges && !rc; i++) {
-		CHECK_EQ_U64(va->edges[i].caller, vb->edges[i].caller);
-		CHECK_EQ_U64(va->edges[i].callee, vb->edges[i].callee);
-		CHECK_EQ_U64(va->edges[i].from_root, vb->edges[i].from_root);
-		CHECK_EQ_U64(va->edges[i].calls, vb->edges[i].calls);
-		CHECK_EQ_U64(va->edges[i].incl_us, vb->edges[i].incl_us);
-		CHECK_EQ_U64(va->edges[i].o_incl_us, vb->edges[i].o_incl_us);
-	}
+	CHECK(same_edges(va, vb) == 0);
 	CHECK_EQ_U64(va->nthreads, vb->nthreads);
 	for (i = 0; i < va->nthreads; i++) {
 		CHECK_EQ_U64(va->threads[i].excl_us, vb->threads[i].excl_us);
