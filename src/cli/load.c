@@ -107,7 +107,7 @@ static void progress_clear(void)
 }
 
 /* The threads -j asks for, or the cores this process may run on. */
-static unsigned jobs_asked(const struct cg_opts *o)
+unsigned load_jobs(const struct cg_opts *o)
 {
 	return o->jobs ? o->jobs : replay_cores();
 }
@@ -142,7 +142,7 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 		events_observer(L->events, next, &eo);
 		next = &eo;
 	}
-	if ((needs & (NEED_CCT | NEED_TIMELINE)) && jobs_asked(o) >= 2) {
+	if ((needs & (NEED_CCT | NEED_TIMELINE)) && load_jobs(o) >= 2) {
 		L->async = observe_async_create(next);
 		observe_async_observer(L->async, &ao);
 		next = &ao;
@@ -172,7 +172,7 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 			     uint64_t *count)
 {
 	uint64_t first;
-	unsigned n = jobs_asked(o);
+	unsigned n = load_jobs(o);
 
 	/* Each range holds its own tables until they are summed: by default
 	 * no more than DEFAULT_JOBS of them. */

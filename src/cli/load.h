@@ -53,6 +53,8 @@ struct loaded {
 int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	       unsigned needs, FILE *dump_out, const struct cg_window_spec *win, struct loaded *L);
 void load_free(struct loaded *L);
+/* The threads -j asks for: N, or the cores this process may run on. */
+unsigned load_jobs(const struct cg_opts *o);
 
 /* 0 when L's trace has a wall clock, the axis of --range (a streaming
  * trace's clock is known once it is read); else -1 with err set. */

@@ -24,6 +24,7 @@
 #include "model/runs.h"
 #include "render/graph/render_gv.h"
 #include "render/report.h"
+#include "util/writer.h"
 
 void run_install_oom_hook(void)
 {
@@ -229,20 +230,31 @@ static int runs_load(const struct cg_opts *o, struct cg_runs *rs, struct strbuf 
 	return 0;
 }
 
-/* Render planned output i into its staged output, in chunks.  0, or 1 with
- * the one line printed. */
-static int render_one(const struct cg_planned *pd, struct cg_staged *s, const struct cg_job *j)
+/* Render planned output i into its staged output, in chunks; with threaded,
+ * they are written on a thread of their own while rendering goes on
+ * (writer.h).  0, or 1 with the one line printed. */
+static int render_one(const struct cg_planned *pd, struct cg_staged *s, const struct cg_job *j,
+		      int threaded)
 {
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct strbuf out;
-	int rc = 0;
+	struct cg_writer *wr = threaded ? writer_create(output_sink, s) : NULL;
+	int rc = 0, rendered, written;
 
 	strbuf_init(&out);
-	strbuf_set_sink(&out, output_sink, s);
-	if (pd->kind->render(j, &out, &err) < 0) {
+	if (wr)
+		strbuf_set_sink(&out, writer_sink, wr);
+	else
+		strbuf_set_sink(&out, output_sink, s);
+	rendered = pd->kind->render(j, &out, &err);
+	written = rendered < 0 ? 0 : strbuf_flush(&out);
+	/* Every chunk written (or dropped) before anything is printed. */
+	if (writer_close(wr) < 0)
+		written = -1;
+	if (rendered < 0) {
 		load_report_error(j->r->file, &err);
 		rc = 1;
-	} else if (strbuf_flush(&out) < 0) {
+	} else if (written < 0) {
 		fprintf(stderr, "callgraph: %s\n", output_failure(s));
 		rc = 1;
 	}
@@ -382,7 +394,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 		for (i = 0; !rc && i < plan.n; i++) {
 			if (!plan.out[i].kind->render || output_is_staged(staged[i]) != (pass == 0))
 				continue;
-			rc = render_one(&plan.out[i], staged[i], &job);
+			rc = render_one(&plan.out[i], staged[i], &job, load_jobs(o) >= 2);
 		}
 	}
 done:
