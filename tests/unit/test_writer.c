@@ -49,24 +49,39 @@ static unsigned char byte_at(size_t k)
 	return (unsigned char)(k * 2654435761u >> 13);
 }
 
+/* The bytes of nchunk chunks (returned, NULL on failure), s ready to take
+ * them (failing at call fail_at, 0: never), and a writer onto s in *w. */
+static unsigned char *setup(struct sunk *s, size_t nchunk, size_t fail_at, struct cg_writer **w)
+{
+	size_t total = 0, i, k;
+	unsigned char *src;
+
+	for (i = 0; i < nchunk; i++)
+		total += chunk_size(i);
+	src = malloc(total);
+	s->p = malloc(total);
+	s->cap = total;
+	s->fail_at = fail_at;
+	*w = src && s->p ? writer_create(record, s) : NULL;
+	if (!*w) {
+		free(src);
+		free(s->p);
+		return NULL;
+	}
+	for (k = 0; k < total; k++)
+		src[k] = byte_at(k);
+	return src;
+}
+
 UNIT_TEST(writer_in_order)
 {
 	enum { NCHUNK = 30 };
 	struct sunk s = { 0 };
 	struct cg_writer *w;
-	unsigned char *src;
-	size_t total = 0, i, k, at = 0, bad = 0;
+	unsigned char *src = setup(&s, NCHUNK, 0, &w);
+	size_t total = s.cap, i, k, at = 0, bad = 0;
 
-	for (i = 0; i < NCHUNK; i++)
-		total += chunk_size(i);
-	src = malloc(total);
-	s.p = malloc(total);
-	s.cap = total;
-	CHECK(src && s.p);
-	for (k = 0; k < total; k++)
-		src[k] = byte_at(k);
-	w = writer_create(record, &s);
-	CHECK(w != NULL);
+	CHECK(src != NULL);
 	for (i = 0; i < NCHUNK; i++) {
 		CHECK_EQ_U64(writer_sink(w, src + at, chunk_size(i)), 0);
 		at += chunk_size(i);
@@ -87,20 +102,10 @@ UNIT_TEST(writer_refused)
 	enum { NCHUNK = 24, FAIL = 7 };
 	struct sunk s = { 0 };
 	struct cg_writer *w;
-	unsigned char *src;
-	size_t total = 0, i, k, at = 0, bad = 0, refused = 0;
+	unsigned char *src = setup(&s, NCHUNK, FAIL, &w);
+	size_t i, k, at = 0, bad = 0, refused = 0;
 
-	for (i = 0; i < NCHUNK; i++)
-		total += chunk_size(i);
-	src = malloc(total);
-	s.p = malloc(total);
-	s.cap = total;
-	s.fail_at = FAIL;
-	CHECK(src && s.p);
-	for (k = 0; k < total; k++)
-		src[k] = byte_at(k);
-	w = writer_create(record, &s);
-	CHECK(w != NULL);
+	CHECK(src != NULL);
 	for (i = 0; i < NCHUNK; i++) {
 		refused += writer_sink(w, src + at, chunk_size(i)) != 0;
 		at += chunk_size(i);
