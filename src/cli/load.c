@@ -13,6 +13,7 @@
 #include "cli/replay.h"
 #include "cli/run.h"
 #include "model/cct.h"
+#include "model/cct_sums.h"
 #include "model/events.h"
 #include "model/frames.h"
 #include "model/observe_async.h"
@@ -56,6 +57,7 @@ void load_free(struct loaded *L)
 {
 	observe_async_free(L->async);
 	profile_free(L->profile);
+	cct_sums_free(L->cct_sums);
 	cct_free(L->cct);
 	timeline_free(L->timeline);
 	events_free(L->events);
@@ -336,9 +338,10 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	    (want == 2 && filtered && methods_inband(L)))
 		L->frames = frames_create(trace_symtab(L->trace), o->frame_pattern);
 	/* One table for all threads where nothing reads a thread's own
-	 * methods, and the records can be read again (the correction pass). */
+	 * methods, or the calling-context tree gives them, and the records
+	 * can be read again (the correction pass). */
 	po.global = !dump_out && !L->window && !filtered &&
-		    !(needs & (NEED_THREAD_VIEWS | NEED_THREAD_METHODS)) &&
+		    (!(needs & (NEED_THREAD_VIEWS | NEED_THREAD_METHODS)) || (needs & NEED_CCT)) &&
 		    trace_span(L->trace, &first, &count);
 	if (!dump_out && (ranges = split_ranges(o, needs, L, &count)) >= 2) {
 		uint64_t done, total;
@@ -393,6 +396,11 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	if (rc < 0 || window_done(L, &err) < 0)
 		goto fail;
 	profile_finish(L->profile, trace_info(L->trace));
+	if (po.global && L->cct) {
+		/* The threads' own views, and their idle methods, from the tree. */
+		L->cct_sums = cct_sums_create(L->cct, symtab_method_count(trace_symtab(L->trace)));
+		profile_set_thread_sums(L->profile, cct_sums_thread, L->cct_sums);
+	}
 	if (L->frames)
 		frames_finish(L->frames, L->profile);
 	if (L->timeline)

@@ -22,6 +22,7 @@ struct cg_timeline;
 struct cg_events;
 struct cg_pagelog;
 struct cg_observe_async;
+struct cg_cct_sums;
 struct cg_frames;
 struct cg_window;
 struct cg_mapping;
@@ -31,6 +32,7 @@ struct loaded {
 	struct cg_trace *trace;
 	struct cg_profile *profile;
 	struct cg_cct *cct;           /* NEED_CCT */
+	struct cg_cct_sums *cct_sums; /* the threads' own sums of a global profile, from cct */
 	struct cg_timeline *timeline; /* NEED_TIMELINE */
 	struct cg_events *events;     /* NEED_EVENTS */
 	struct cg_pagelog *pagelog;   /* NEED_TIMELINE: the HTML report's call log */

@@ -303,6 +303,22 @@ int profile_abandoned(const struct cg_profile *p);
 
 /* The view of all selected threads (thread < 0) or of thread index `thread`. */
 const struct cg_view *profile_view(struct cg_profile *p, int thread);
+
+/* A profile replayed into global tables keeps no thread's own sums: its
+ * thread views, and each thread's busy_excl_us and wait_incl_us, come from
+ * a source set once the replay is over (the calling-context tree,
+ * cct_sums.h); without one, a thread's view is empty and those two are 0.
+ * fn(src, thread, sink) gives thread index `thread`'s sums: each method
+ * once (sink->method: index, times on both clocks, calls, rec_calls) and
+ * each caller -> callee pair once (sink->edge; from_root with caller 0 for
+ * the thread's root).  A profile of per-thread tables ignores it. */
+struct cg_sums_sink {
+	void *ctx;
+	void (*method)(void *ctx, const struct cg_pmethod *m);
+	void (*edge)(void *ctx, const struct cg_pedge *e);
+};
+typedef void (*cg_thread_sums_fn)(void *src, uint32_t thread, const struct cg_sums_sink *sink);
+void profile_set_thread_sums(struct cg_profile *p, cg_thread_sums_fn fn, void *src);
 size_t profile_thread_count(const struct cg_profile *p);
 /* The selected threads with events (profile_thread_count of them), as the
  * view of all threads lists them, without building that view. */

@@ -248,6 +248,8 @@ struct cg_profile {
 	size_t on_bytes;               /* the threads' bytes of bits of open lines */
 	uint64_t refed;                /* records given again to the correction */
 	struct cg_profile *fix[2];     /* the correction's replays: adopting, not */
+	cg_thread_sums_fn tsums;       /* the threads' own sums (profile_set_thread_sums) */
+	void *tsums_src;
 
 	struct cg_pthread *pthreads;   /* selected threads with events */
 	size_t npthreads;

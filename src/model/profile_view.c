@@ -92,34 +92,40 @@ static void pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, const
 	profile_pmethod_add(p, pm, m->incl, m->o_incl, m->calls, &m->u.s);
 }
 
-/* 1 when the thread's method slot m was waiting (waiting.h). */
-static int slot_waiting(const struct cg_profile *p, const struct tmeth *m)
+/* 1 when method midx, with outermost inclusive time incl (o_incl on the
+ * other clock) on a thread, was waiting there (waiting.h). */
+static int method_waiting(const struct cg_profile *p, uint32_t midx, uint64_t incl,
+			  uint64_t o_incl)
 {
 	struct cg_method_info tmp;
 
 	if (!p->has_other)
-		return waiting_known(symtab_method_peek(p->st, m->midx, &tmp));
-	return p->primary == CG_USE_WALL ? waiting_off_cpu(m->incl, m->o_incl)
-					 : waiting_off_cpu(m->o_incl, m->incl);
+		return waiting_known(symtab_method_peek(p->st, midx, &tmp));
+	return p->primary == CG_USE_WALL ? waiting_off_cpu(incl, o_incl)
+					 : waiting_off_cpu(o_incl, incl);
+}
+
+/* Raise pt's busy_excl_us and wait_incl_us with one of its methods.  A
+ * method is looked up only when it would raise a maximum: with one clock
+ * the lookup compares names, and a thread runs thousands of methods. */
+static void method_waits(const struct cg_profile *p, struct cg_pthread *pt, uint32_t midx,
+			 uint64_t excl, uint64_t incl, uint64_t o_incl)
+{
+	if (excl > pt->busy_excl_us && !method_waiting(p, midx, incl, o_incl))
+		pt->busy_excl_us = excl;
+	if (incl > pt->wait_incl_us && incl * 100 >= pt->incl_us * WAITING_THREAD_PCT &&
+	    method_waiting(p, midx, incl, o_incl))
+		pt->wait_incl_us = incl;
 }
 
 void thread_waits(const struct cg_profile *p, const struct tstate *ts, struct cg_pthread *pt)
 {
 	size_t i;
 
-	/* A method is looked up only when it would raise a maximum: with one
-	 * clock the lookup compares names, and a thread runs thousands of
-	 * methods. */
 	pt->busy_excl_us = pt->wait_incl_us = 0;
-	for (i = 1; i < ts->ntm; i++) {
-		const struct tmeth *m = &ts->tm[i];
-
-		if (m->u.s.excl > pt->busy_excl_us && !slot_waiting(p, m))
-			pt->busy_excl_us = m->u.s.excl;
-		if (m->incl > pt->wait_incl_us && m->incl * 100 >= pt->incl_us * WAITING_THREAD_PCT &&
-		    slot_waiting(p, m))
-			pt->wait_incl_us = m->incl;
-	}
+	for (i = 1; i < ts->ntm; i++)
+		method_waits(p, pt, ts->tm[i].midx, ts->tm[i].u.s.excl, ts->tm[i].incl,
+			     ts->tm[i].o_incl);
 }
 
 /* A thread's edge e (not freed) as a view edge, by method index (thread
@@ -314,6 +320,63 @@ static void sum_threads(struct cg_profile *p, struct view_store *vs, int thread,
 	*nedges_out = nedges;
 }
 
+/* A global profile's thread view, from the source of the threads' own sums
+ * (profile_set_thread_sums): each method and each edge comes once. */
+struct sums_into {
+	const struct cg_profile *p;
+	struct view_store *vs;
+	size_t nmeth, cap_meth, nedges, cap_edges;
+};
+
+static void sums_method(void *ctx, const struct cg_pmethod *m)
+{
+	struct sums_into *in = ctx;
+	struct cg_pmethod *pm;
+
+	in->vs->methods = xgrow(in->vs->methods, &in->cap_meth, in->nmeth + 1,
+				sizeof(*in->vs->methods));
+	pm = &in->vs->methods[in->nmeth++];
+	*pm = *m;
+	if (!in->p->has_other)
+		pm->o_incl_us = pm->o_excl_us = 0;
+}
+
+static void sums_edge(void *ctx, const struct cg_pedge *e)
+{
+	struct sums_into *in = ctx;
+	struct cg_pedge *pe;
+
+	in->vs->edges = xgrow(in->vs->edges, &in->cap_edges, in->nedges + 1,
+			      sizeof(*in->vs->edges));
+	pe = &in->vs->edges[in->nedges++];
+	*pe = *e;
+	if (!in->p->has_other)
+		pe->o_incl_us = 0;
+}
+
+static void sums_thread(struct cg_profile *p, struct view_store *vs, int thread,
+			size_t *nmeth_out, size_t *nedges_out)
+{
+	size_t nm = symtab_method_count(p->st), i;
+	struct sums_into in = { p, vs, 0, 0, 0, 0 };
+	struct cg_sums_sink sink = { &in, sums_method, sums_edge };
+
+	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
+	for (i = 0; i < nm; i++)
+		vs->pos[i] = UINT32_MAX;
+	vs->methods = NULL;
+	vs->edges = NULL;
+	if (p->tsums)
+		p->tsums(p->tsums_src, (uint32_t)thread, &sink);
+	/* Never empty, as the arrays of a summed view. */
+	if (!vs->methods)
+		vs->methods = xmalloc(sizeof(*vs->methods));
+	if (!vs->edges)
+		vs->edges = xmalloc(sizeof(*vs->edges));
+	*nmeth_out = in.nmeth;
+	*nedges_out = in.nedges;
+}
+
 /* Sort the view's nedges edges, keep its methods that ran (of nmeth) in
  * order, and fill vs->v. */
 static void view_finish(struct cg_profile *p, struct view_store *vs, int thread, size_t nmeth,
@@ -365,12 +428,24 @@ static void view_finish(struct cg_profile *p, struct view_store *vs, int thread,
 
 void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 {
-	size_t nmeth, nedges;
+	size_t nmeth, nedges, i;
 
-	if (p->global) {
-		/* The view of all threads: the only one a global profile has
-		 * (its tables go once read; a later view is empty). */
+	if (p->global && thread >= 0) {
+		sums_thread(p, vs, thread, &nmeth, &nedges);
+	} else if (p->global) {
+		/* The view of all threads, from the global tables (which go once
+		 * read); each thread's waits from its own view. */
 		profile_global_view(p, vs, &nmeth, &nedges);
+		for (i = 0; p->tsums && i < p->npthreads; i++) {
+			const struct cg_view *tv = profile_view(p, (int)i);
+			struct cg_pthread *pt = &p->pthreads[i];
+			size_t k;
+
+			pt->busy_excl_us = pt->wait_incl_us = 0;
+			for (k = 0; k < tv->nmethods; k++)
+				method_waits(p, pt, tv->methods[k].index, tv->methods[k].excl_us,
+					     tv->methods[k].incl_us, tv->methods[k].o_incl_us);
+		}
 	} else if (p->npthreads == 1 && !p->opts.no_views) {
 		/* The arrays profile_view_take made, or the twin's view. */
 		struct view_store *taken = &p->all;
@@ -400,6 +475,12 @@ void profile_view_free(struct view_store *vs)
 	free(vs->methods);
 	free(vs->pos);
 	free(vs->edges);
+}
+
+void profile_set_thread_sums(struct cg_profile *p, cg_thread_sums_fn fn, void *src)
+{
+	p->tsums = fn;
+	p->tsums_src = src;
 }
 
 const struct cg_view *profile_view(struct cg_profile *p, int thread)

@@ -1,0 +1,170 @@
+/* cct_sums.c - a thread's own sums from the calling-context tree (see
+ * cct_sums.h). */
+#include "model/cct_sums.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/itab.h"
+#include "util/util.h"
+
+/* An edge while a thread is summed; the key (caller << 32 | callee, the
+ * caller UINT32_MAX for the root) first, as itab reads it. */
+struct esum {
+	uint64_t key;
+	uint64_t calls, incl, o_incl;
+};
+
+/* A node on the walk's stack, and the next of its children to visit. */
+struct step {
+	uint32_t id;
+	uint32_t next;
+};
+
+struct cg_cct_sums {
+	const struct cg_cct *c;
+	size_t nmethods;
+	uint32_t *active;         /* per method: nodes of it on the walk's stack */
+	uint32_t *pos;            /* per method: index into ms, UINT32_MAX when none */
+	struct cg_pmethod *ms;
+	size_t nms, cap_ms;
+	struct esum *es;
+	size_t nes, cap_es;
+	struct cg_itab etab;
+	struct step *stack;
+	size_t cap_stack;
+};
+
+struct cg_cct_sums *cct_sums_create(const struct cg_cct *c, size_t nmethods)
+{
+	struct cg_cct_sums *s = xcalloc(1, sizeof(*s));
+	size_t i;
+
+	s->c = c;
+	s->nmethods = nmethods;
+	s->active = xcalloc(nmethods ? nmethods : 1, sizeof(*s->active));
+	s->pos = xmalloc((nmethods ? nmethods : 1) * sizeof(*s->pos));
+	for (i = 0; i < nmethods; i++)
+		s->pos[i] = UINT32_MAX;
+	return s;
+}
+
+void cct_sums_free(struct cg_cct_sums *s)
+{
+	if (!s)
+		return;
+	free(s->active);
+	free(s->pos);
+	free(s->ms);
+	free(s->es);
+	itab_free(&s->etab);
+	free(s->stack);
+	free(s);
+}
+
+static struct cg_pmethod *method_of(struct cg_cct_sums *s, uint32_t midx)
+{
+	if (s->pos[midx] == UINT32_MAX) {
+		s->ms = xgrow(s->ms, &s->cap_ms, s->nms + 1, sizeof(*s->ms));
+		memset(&s->ms[s->nms], 0, sizeof(*s->ms));
+		s->ms[s->nms].index = midx;
+		s->pos[midx] = (uint32_t)s->nms++;
+	}
+	return &s->ms[s->pos[midx]];
+}
+
+static struct esum *edge_of(struct cg_cct_sums *s, uint32_t caller, uint32_t callee)
+{
+	uint64_t key = (uint64_t)caller << 32 | callee;
+	uint32_t i = itab_find(&s->etab, key, s->es, sizeof(*s->es));
+
+	if (i == ITAB_NONE) {
+		s->es = xgrow(s->es, &s->cap_es, s->nes + 1, sizeof(*s->es));
+		memset(&s->es[s->nes], 0, sizeof(*s->es));
+		s->es[s->nes].key = key;
+		i = (uint32_t)s->nes++;
+		itab_insert(&s->etab, i, s->es, sizeof(*s->es));
+	}
+	return &s->es[i];
+}
+
+/* Node id (not a root) into the sums: its parent's method is caller
+ * (UINT32_MAX for the root), and outer says that no node of its method is
+ * above it. */
+static void add_node(struct cg_cct_sums *s, uint32_t id, uint32_t caller, int outer)
+{
+	const struct cg_cct_node *nd = cct_node(s->c, id);
+	struct cg_pmethod *m = method_of(s, nd->midx);
+	struct esum *e = edge_of(s, caller, nd->midx);
+	uint64_t kids, o_kids;
+
+	cct_children_incl(s->c, id, &kids, &o_kids);
+	/* In unsigned arithmetic, as the replay's exclusive time (the time
+	 * of the incoming edges less that of the outgoing ones). */
+	m->excl_us += nd->incl_us - kids;
+	m->o_excl_us += nd->o_incl_us - o_kids;
+	e->calls += nd->calls;
+	if (outer) {
+		m->calls += nd->calls;
+		m->incl_us += nd->incl_us;
+		m->o_incl_us += nd->o_incl_us;
+		e->incl += nd->incl_us;
+		e->o_incl += nd->o_incl_us;
+	} else {
+		m->rec_calls += nd->calls;
+	}
+}
+
+void cct_sums_thread(void *arg, uint32_t thread, const struct cg_sums_sink *sink)
+{
+	struct cg_cct_sums *s = arg;
+	uint32_t root = cct_root(s->c, thread);
+	size_t depth = 0, i;
+
+	if (root == CCT_NONE)
+		return;
+	s->stack = xgrow(s->stack, &s->cap_stack, 1, sizeof(*s->stack));
+	s->stack[depth].id = root;
+	s->stack[depth++].next = 0;
+	while (depth) {
+		struct step *top = &s->stack[depth - 1];
+		size_t n;
+		const uint32_t *kids = cct_children(s->c, top->id, &n);
+		uint32_t id, midx;
+
+		if (top->next == n) {
+			/* Done with top: its method is one node less deep. */
+			if (depth > 1)
+				s->active[cct_node(s->c, top->id)->midx]--;
+			depth--;
+			continue;
+		}
+		id = kids[top->next++];
+		midx = cct_node(s->c, id)->midx;
+		add_node(s, id, depth > 1 ? cct_node(s->c, top->id)->midx : UINT32_MAX,
+			 s->active[midx] == 0);
+		s->active[midx]++;
+		s->stack = xgrow(s->stack, &s->cap_stack, depth + 1, sizeof(*s->stack));
+		s->stack[depth].id = id;
+		s->stack[depth++].next = 0;
+	}
+	for (i = 0; i < s->nms; i++) {
+		sink->method(sink->ctx, &s->ms[i]);
+		s->pos[s->ms[i].index] = UINT32_MAX;
+	}
+	for (i = 0; i < s->nes; i++) {
+		struct cg_pedge e;
+		uint32_t caller = (uint32_t)(s->es[i].key >> 32);
+
+		memset(&e, 0, sizeof(e));
+		e.from_root = caller == UINT32_MAX;
+		e.caller = e.from_root ? 0 : caller;
+		e.callee = (uint32_t)s->es[i].key;
+		e.calls = s->es[i].calls;
+		e.incl_us = s->es[i].incl;
+		e.o_incl_us = s->es[i].o_incl;
+		sink->edge(sink->ctx, &e);
+	}
+	s->nms = s->nes = 0;
+	itab_free(&s->etab);
+}
