@@ -122,6 +122,47 @@ static void on_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
 		pl->next.other(pl->next.ctx, thread, o_first, o_t);
 }
 
+/* An enter or leave with the other clock's times (cg_observer.enter_o):
+ * on_other and then on_enter or on_leave, in one call. */
+static void on_enter_o(void *ctx, uint32_t thread, uint32_t midx, uint64_t t, uint64_t o_first,
+		       uint64_t o_t)
+{
+	struct cg_pagelog *pl = ctx;
+
+	if (!pl->over)
+		thread_get(pl, thread)->o_t = o_t;
+	add(pl, thread, PL_ENTER, midx, t);
+	if (!pl->has_next)
+		return;
+	if (pl->next.enter_o) {
+		pl->next.enter_o(pl->next.ctx, thread, midx, t, o_first, o_t);
+		return;
+	}
+	if (pl->next.other)
+		pl->next.other(pl->next.ctx, thread, o_first, o_t);
+	if (pl->next.enter)
+		pl->next.enter(pl->next.ctx, thread, midx, t);
+}
+
+static void on_leave_o(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first, uint64_t o_t)
+{
+	struct cg_pagelog *pl = ctx;
+
+	if (!pl->over)
+		thread_get(pl, thread)->o_t = o_t;
+	add(pl, thread, PL_LEAVE, 0, t);
+	if (!pl->has_next)
+		return;
+	if (pl->next.leave_o) {
+		pl->next.leave_o(pl->next.ctx, thread, t, o_first, o_t);
+		return;
+	}
+	if (pl->next.other)
+		pl->next.other(pl->next.ctx, thread, o_first, o_t);
+	if (pl->next.leave)
+		pl->next.leave(pl->next.ctx, thread, t);
+}
+
 static void on_finish(void *ctx)
 {
 	struct cg_pagelog *pl = ctx;
@@ -142,8 +183,8 @@ void pagelog_observer(struct cg_pagelog *pl, const struct cg_observer *next, str
 	o->adopt = on_adopt;
 	o->other = on_other;
 	o->finish = on_finish;
-	o->enter_o = NULL;
-	o->leave_o = NULL;
+	o->enter_o = on_enter_o;
+	o->leave_o = on_leave_o;
 }
 
 int pagelog_over(const struct cg_pagelog *pl)

@@ -242,14 +242,12 @@ static void span_done(struct cg_timeline *tl, struct tl_thread *th, uint64_t sta
 	heap_down(th->heap, th->nheap, 0);
 }
 
-static void obs_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
+/* The timeline's own part of an enter, a leave and an other-clock time
+ * (the observer's calls pass each on first). */
+static void own_enter(struct cg_timeline *tl, uint32_t thread, uint32_t midx, uint64_t t)
 {
-	struct cg_timeline *tl = ctx;
-	struct tl_thread *th;
+	struct tl_thread *th = thread_at(tl, thread, t);
 
-	if (tl->has_next)
-		tl->next.enter(tl->next.ctx, thread, midx, t);
-	th = thread_at(tl, thread, t);
 	if (th->depth == th->stack_cap) {
 		th->stack_cap = th->stack_cap ? th->stack_cap * 2 : 4;
 		th->stack = xrealloc(th->stack, th->stack_cap * sizeof(*th->stack));
@@ -260,20 +258,79 @@ static void obs_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 	th->depth++;
 }
 
-static void obs_leave(void *ctx, uint32_t thread, uint64_t t)
+static void own_leave(struct cg_timeline *tl, uint32_t thread, uint64_t t)
 {
-	struct cg_timeline *tl = ctx;
-	struct tl_thread *th;
+	struct tl_thread *th = thread_at(tl, thread, t);
 	struct tl_open *o;
 
-	if (tl->has_next)
-		tl->next.leave(tl->next.ctx, thread, t);
-	th = thread_at(tl, thread, t);
 	if (th->depth == 0)
 		return; /* the profile never leaves an empty stack */
 	o = &th->stack[--th->depth];
 	span_done(tl, th, o->start, t < o->start ? o->start : t, o->o_start, o->midx,
 		  (uint32_t)th->depth);
+}
+
+/* The other clock's times at the event about to be reported: kept for the
+ * spans' other-clock start and duration. */
+static void own_other(struct cg_timeline *tl, uint32_t thread, uint64_t o_first, uint64_t o_t)
+{
+	struct tl_thread *th = thread_slot(tl, thread);
+
+	tl->has_other = 1;
+	th->o_seen = 1;
+	th->o_first = o_first;
+	th->o_now = o_t < o_first ? o_first : o_t;
+}
+
+static void obs_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
+{
+	struct cg_timeline *tl = ctx;
+
+	if (tl->has_next)
+		tl->next.enter(tl->next.ctx, thread, midx, t);
+	own_enter(tl, thread, midx, t);
+}
+
+static void obs_leave(void *ctx, uint32_t thread, uint64_t t)
+{
+	struct cg_timeline *tl = ctx;
+
+	if (tl->has_next)
+		tl->next.leave(tl->next.ctx, thread, t);
+	own_leave(tl, thread, t);
+}
+
+/* An enter or leave with the other clock's times (cg_observer.enter_o):
+ * obs_other and then obs_enter or obs_leave, in one call. */
+static void obs_enter_o(void *ctx, uint32_t thread, uint32_t midx, uint64_t t, uint64_t o_first,
+			uint64_t o_t)
+{
+	struct cg_timeline *tl = ctx;
+
+	if (tl->has_next && tl->next.enter_o) {
+		tl->next.enter_o(tl->next.ctx, thread, midx, t, o_first, o_t);
+	} else if (tl->has_next) {
+		if (tl->next.other)
+			tl->next.other(tl->next.ctx, thread, o_first, o_t);
+		tl->next.enter(tl->next.ctx, thread, midx, t);
+	}
+	own_other(tl, thread, o_first, o_t);
+	own_enter(tl, thread, midx, t);
+}
+
+static void obs_leave_o(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first, uint64_t o_t)
+{
+	struct cg_timeline *tl = ctx;
+
+	if (tl->has_next && tl->next.leave_o) {
+		tl->next.leave_o(tl->next.ctx, thread, t, o_first, o_t);
+	} else if (tl->has_next) {
+		if (tl->next.other)
+			tl->next.other(tl->next.ctx, thread, o_first, o_t);
+		tl->next.leave(tl->next.ctx, thread, t);
+	}
+	own_other(tl, thread, o_first, o_t);
+	own_leave(tl, thread, t);
 }
 
 /* Move every row of b one depth deeper (the last row absorbs the one above). */
@@ -325,20 +382,13 @@ static void obs_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first,
 	span_done(tl, th, first, t < first ? first : t, th->o_first, midx, 0);
 }
 
-/* The other clock's times at the event about to be reported: kept for the
- * spans' other-clock start and duration, and passed on. */
 static void obs_other(void *ctx, uint32_t thread, uint64_t o_first, uint64_t o_t)
 {
 	struct cg_timeline *tl = ctx;
-	struct tl_thread *th;
 
 	if (tl->has_next && tl->next.other)
 		tl->next.other(tl->next.ctx, thread, o_first, o_t);
-	th = thread_slot(tl, thread);
-	tl->has_other = 1;
-	th->o_seen = 1;
-	th->o_first = o_first;
-	th->o_now = o_t < o_first ? o_first : o_t;
+	own_other(tl, thread, o_first, o_t);
 }
 
 static void obs_finish(void *ctx)
@@ -361,8 +411,8 @@ void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 	o->adopt = obs_adopt;
 	o->other = obs_other;
 	o->finish = tl->has_next && tl->next.finish ? obs_finish : NULL;
-	o->enter_o = NULL;
-	o->leave_o = NULL;
+	o->enter_o = obs_enter_o;
+	o->leave_o = obs_leave_o;
 }
 
 static int cmp_dur_desc(const void *a, const void *b)
