@@ -23,11 +23,7 @@ struct step {
 
 struct cg_cct_sums {
 	const struct cg_cct *c;
-	size_t nmethods;
 	uint32_t *active;         /* per method: nodes of it on the walk's stack */
-	uint32_t *pos;            /* per method: index into ms, UINT32_MAX when none */
-	struct cg_pmethod *ms;
-	size_t nms, cap_ms;
 	struct esum *es;
 	size_t nes, cap_es;
 	struct cg_itab etab;
@@ -38,14 +34,9 @@ struct cg_cct_sums {
 struct cg_cct_sums *cct_sums_create(const struct cg_cct *c, size_t nmethods)
 {
 	struct cg_cct_sums *s = xcalloc(1, sizeof(*s));
-	size_t i;
 
 	s->c = c;
-	s->nmethods = nmethods;
 	s->active = xcalloc(nmethods ? nmethods : 1, sizeof(*s->active));
-	s->pos = xmalloc((nmethods ? nmethods : 1) * sizeof(*s->pos));
-	for (i = 0; i < nmethods; i++)
-		s->pos[i] = UINT32_MAX;
 	return s;
 }
 
@@ -54,23 +45,10 @@ void cct_sums_free(struct cg_cct_sums *s)
 	if (!s)
 		return;
 	free(s->active);
-	free(s->pos);
-	free(s->ms);
 	free(s->es);
 	itab_free(&s->etab);
 	free(s->stack);
 	free(s);
-}
-
-static struct cg_pmethod *method_of(struct cg_cct_sums *s, uint32_t midx)
-{
-	if (s->pos[midx] == UINT32_MAX) {
-		s->ms = xgrow(s->ms, &s->cap_ms, s->nms + 1, sizeof(*s->ms));
-		memset(&s->ms[s->nms], 0, sizeof(*s->ms));
-		s->ms[s->nms].index = midx;
-		s->pos[midx] = (uint32_t)s->nms++;
-	}
-	return &s->ms[s->pos[midx]];
 }
 
 static struct esum *edge_of(struct cg_cct_sums *s, uint32_t caller, uint32_t callee)
@@ -91,28 +69,32 @@ static struct esum *edge_of(struct cg_cct_sums *s, uint32_t caller, uint32_t cal
 /* Node id (not a root) into the sums: its parent's method is caller
  * (UINT32_MAX for the root), and outer says that no node of its method is
  * above it. */
-static void add_node(struct cg_cct_sums *s, uint32_t id, uint32_t caller, int outer)
+static void add_node(struct cg_cct_sums *s, uint32_t id, uint32_t caller, int outer,
+		     const struct cg_sums_sink *sink)
 {
 	const struct cg_cct_node *nd = cct_node(s->c, id);
-	struct cg_pmethod *m = method_of(s, nd->midx);
 	struct esum *e = edge_of(s, caller, nd->midx);
+	struct cg_pmethod m;
 	uint64_t kids, o_kids;
 
+	memset(&m, 0, sizeof(m));
+	m.index = nd->midx;
 	cct_children_incl(s->c, id, &kids, &o_kids);
 	/* In unsigned arithmetic, as the replay's exclusive time (the time
 	 * of the incoming edges less that of the outgoing ones). */
-	m->excl_us += nd->incl_us - kids;
-	m->o_excl_us += nd->o_incl_us - o_kids;
+	m.excl_us = nd->incl_us - kids;
+	m.o_excl_us = nd->o_incl_us - o_kids;
 	e->calls += nd->calls;
 	if (outer) {
-		m->calls += nd->calls;
-		m->incl_us += nd->incl_us;
-		m->o_incl_us += nd->o_incl_us;
+		m.calls = nd->calls;
+		m.incl_us = nd->incl_us;
+		m.o_incl_us = nd->o_incl_us;
 		e->incl += nd->incl_us;
 		e->o_incl += nd->o_incl_us;
 	} else {
-		m->rec_calls += nd->calls;
+		m.rec_calls = nd->calls;
 	}
+	sink->method(sink->ctx, &m);
 }
 
 void cct_sums_thread(void *arg, uint32_t thread, const struct cg_sums_sink *sink)
@@ -142,15 +124,11 @@ void cct_sums_thread(void *arg, uint32_t thread, const struct cg_sums_sink *sink
 		id = kids[top->next++];
 		midx = cct_node(s->c, id)->midx;
 		add_node(s, id, depth > 1 ? cct_node(s->c, top->id)->midx : UINT32_MAX,
-			 s->active[midx] == 0);
+			 s->active[midx] == 0, sink);
 		s->active[midx]++;
 		s->stack = xgrow(s->stack, &s->cap_stack, depth + 1, sizeof(*s->stack));
 		s->stack[depth].id = id;
 		s->stack[depth++].next = 0;
-	}
-	for (i = 0; i < s->nms; i++) {
-		sink->method(sink->ctx, &s->ms[i]);
-		s->pos[s->ms[i].index] = UINT32_MAX;
 	}
 	for (i = 0; i < s->nes; i++) {
 		struct cg_pedge e;
@@ -165,6 +143,6 @@ void cct_sums_thread(void *arg, uint32_t thread, const struct cg_sums_sink *sink
 		e.o_incl_us = s->es[i].o_incl;
 		sink->edge(sink->ctx, &e);
 	}
-	s->nms = s->nes = 0;
+	s->nes = 0;
 	itab_free(&s->etab);
 }

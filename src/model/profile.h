@@ -308,10 +308,11 @@ const struct cg_view *profile_view(struct cg_profile *p, int thread);
  * thread views, and each thread's busy_excl_us and wait_incl_us, come from
  * a source set once the replay is over (the calling-context tree,
  * cct_sums.h); without one, a thread's view is empty and those two are 0.
- * fn(src, thread, sink) gives thread index `thread`'s sums: each method
- * once (sink->method: index, times on both clocks, calls, rec_calls) and
- * each caller -> callee pair once (sink->edge; from_root with caller 0 for
- * the thread's root).  A profile of per-thread tables ignores it. */
+ * fn(src, thread, sink) gives thread index `thread`'s sums: parts of its
+ * methods' sums, which add up by index (sink->method: times on both clocks,
+ * calls, rec_calls), and each caller -> callee pair once (sink->edge;
+ * from_root with caller 0 for the thread's root).  A profile of per-thread
+ * tables ignores it. */
 struct cg_sums_sink {
 	void *ctx;
 	void (*method)(void *ctx, const struct cg_pmethod *m);

@@ -331,14 +331,19 @@ struct sums_into {
 static void sums_method(void *ctx, const struct cg_pmethod *m)
 {
 	struct sums_into *in = ctx;
+	struct view_store *vs = in->vs;
+	struct msums sums = { .rec = m->rec_calls, .excl = m->excl_us, .o_excl = m->o_excl_us };
 	struct cg_pmethod *pm;
 
-	in->vs->methods = xgrow(in->vs->methods, &in->cap_meth, in->nmeth + 1,
-				sizeof(*in->vs->methods));
-	pm = &in->vs->methods[in->nmeth++];
-	*pm = *m;
-	if (!in->p->has_other)
-		pm->o_incl_us = pm->o_excl_us = 0;
+	if (vs->pos[m->index] == UINT32_MAX) {
+		vs->methods = xgrow(vs->methods, &in->cap_meth, in->nmeth + 1, sizeof(*vs->methods));
+		vs->pos[m->index] = (uint32_t)in->nmeth;
+		pm = &vs->methods[in->nmeth++];
+		memset(pm, 0, sizeof(*pm));
+		pm->index = m->index;
+	}
+	profile_pmethod_add(in->p, &vs->methods[vs->pos[m->index]], m->incl_us, m->o_incl_us,
+			    m->calls, &sums);
 }
 
 static void sums_edge(void *ctx, const struct cg_pedge *e)
@@ -430,12 +435,21 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 {
 	size_t nmeth, nedges, i;
 
-	if (p->global && thread >= 0) {
+	if (p->global && thread >= 0 && p->npthreads == 1) {
+		/* One thread: its view is the view of all threads. */
+		const struct cg_view *all = profile_view(p, -1);
+
+		vs->v = *all;
+		vs->v.thread = thread;
+		vs->built = 1;
+		return;
+	} else if (p->global && thread >= 0) {
 		sums_thread(p, vs, thread, &nmeth, &nedges);
 	} else if (p->global) {
 		/* The view of all threads, from the global tables (which go once
-		 * read); each thread's waits from its own view. */
+		 * read); then each thread's waits, from its own view. */
 		profile_global_view(p, vs, &nmeth, &nedges);
+		view_finish(p, vs, thread, nmeth, nedges);
 		for (i = 0; p->tsums && i < p->npthreads; i++) {
 			const struct cg_view *tv = profile_view(p, (int)i);
 			struct cg_pthread *pt = &p->pthreads[i];
@@ -446,6 +460,7 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 				method_waits(p, pt, tv->methods[k].index, tv->methods[k].excl_us,
 					     tv->methods[k].incl_us, tv->methods[k].o_incl_us);
 		}
+		return;
 	} else if (p->npthreads == 1 && !p->opts.no_views) {
 		/* The arrays profile_view_take made, or the twin's view. */
 		struct view_store *taken = &p->all;
