@@ -447,10 +447,12 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 		sums_thread(p, vs, thread, &nmeth, &nedges);
 	} else if (p->global) {
 		/* The view of all threads, from the global tables (which go once
-		 * read); then each thread's waits, from its own view. */
+		 * read); then each thread's waits, from its own view, where there
+		 * are several (one thread's tables are its view as they are,
+		 * without them). */
 		profile_global_view(p, vs, &nmeth, &nedges);
 		view_finish(p, vs, thread, nmeth, nedges);
-		for (i = 0; p->tsums && i < p->npthreads; i++) {
+		for (i = 0; p->tsums && p->npthreads > 1 && i < p->npthreads; i++) {
 			const struct cg_view *tv = profile_view(p, (int)i);
 			struct cg_pthread *pt = &p->pthreads[i];
 			size_t k;

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "model/cct.h"
+#include "model/cct_sums.h"
 #include "model/observe_async.h"
 #include "cli/cli.h"
 #include "model/diff.h"
@@ -284,12 +285,26 @@ static int correct_again(const uint8_t *data, size_t size, struct cg_mapping *ma
 	return t && rc >= 0 ? 0 : -1;
 }
 
+static int load_tree(const uint8_t *data, size_t size, struct cg_mapping *map,
+		     const struct cg_profile_opts *po, unsigned ranges, int tree, struct loaded *L,
+		     struct cg_error *err);
+
 /* Read the input with po, no observer, in order (ranges < 2) or cut into
  * ranges as -j does.  Returns 0, or -1 with err filled. */
 static int load_plain(const uint8_t *data, size_t size, struct cg_mapping *map,
 		      const struct cg_profile_opts *po, unsigned ranges, struct loaded *L,
 		      struct cg_error *err)
 {
+	return load_tree(data, size, map, po, ranges, 0, L, err);
+}
+
+/* load_plain, and with tree (in order only) the calling-context tree's
+ * observer, the tree in L->cct. */
+static int load_tree(const uint8_t *data, size_t size, struct cg_mapping *map,
+		     const struct cg_profile_opts *po, unsigned ranges, int tree, struct loaded *L,
+		     struct cg_error *err)
+{
+	struct cg_observer oc;
 	struct cg_record recs[FUZZ_BATCH];
 	uint64_t first, count;
 	size_t n;
@@ -310,6 +325,11 @@ static int load_plain(const uint8_t *data, size_t size, struct cg_mapping *map,
 	}
 	if (!L->p)
 		L->p = profile_create(trace_symtab(L->t), po);
+	if (tree && ranges < 2) {
+		L->cct = cct_create();
+		cct_observer(L->cct, &oc);
+		profile_set_observer(L->p, &oc);
+	}
 	do {
 		rc = trace_next(L->t, recs, FUZZ_BATCH, &n, err);
 		if (profile_add(L->p, recs, n, err) < 0)
@@ -360,6 +380,81 @@ static void check_same(const uint8_t *data, size_t size, struct cg_mapping *map,
 	loaded_free(&B);
 }
 
+/* The view of thread i (-1: all threads) and its busiest and waiting
+ * methods are the same in a and b; else the first difference, printed. */
+static int thread_view_differs(struct cg_profile *a, struct cg_profile *b, int i)
+{
+	const struct cg_view *va = profile_view(a, i), *vb = profile_view(b, i);
+	size_t k;
+
+	if (va->nmethods != vb->nmethods || va->nedges != vb->nedges || va->total_us != vb->total_us) {
+		fprintf(stderr, "thread %d: %zu/%zu methods, %zu/%zu edges\n", i, va->nmethods,
+			vb->nmethods, va->nedges, vb->nedges);
+		return 1;
+	}
+	for (k = 0; k < va->nmethods; k++) {
+		const struct cg_pmethod *x = &va->methods[k], *y = &vb->methods[k];
+
+		if (x->index != y->index || x->incl_us != y->incl_us || x->excl_us != y->excl_us ||
+		    x->calls != y->calls || x->rec_calls != y->rec_calls ||
+		    x->o_incl_us != y->o_incl_us || x->o_excl_us != y->o_excl_us) {
+			fprintf(stderr, "thread %d: method %zu differs\n", i, k);
+			return 1;
+		}
+	}
+	for (k = 0; k < va->nedges; k++) {
+		const struct cg_pedge *x = &va->edges[k], *y = &vb->edges[k];
+
+		if (x->caller != y->caller || x->callee != y->callee || x->from_root != y->from_root ||
+		    x->calls != y->calls || x->incl_us != y->incl_us || x->o_incl_us != y->o_incl_us) {
+			fprintf(stderr, "thread %d: edge %zu differs\n", i, k);
+			return 1;
+		}
+	}
+	if (i >= 0 && (va->threads[0].busy_excl_us != vb->threads[0].busy_excl_us ||
+		       va->threads[0].wait_incl_us != vb->threads[0].wait_incl_us)) {
+		fprintf(stderr, "thread %d: busy or waiting method differs\n", i);
+		return 1;
+	}
+	return 0;
+}
+
+/* One table for all threads, with the calling-context tree as the source of
+ * each thread's own sums (as the HTML report reads them), gives every thread
+ * the view of per-thread tables, or their error; abort() otherwise.  Both
+ * keep every view (po's no_views, no_edges and no_thread_views aside). */
+static void check_thread_views(const uint8_t *data, size_t size, struct cg_mapping *map,
+			       const struct cg_profile_opts *po)
+{
+	struct cg_error ea = { { 0 }, 0, 0 }, eb = { { 0 }, 0, 0 };
+	struct cg_profile_opts to = *po, go;
+	struct cg_cct_sums *sums;
+	struct loaded A, B;
+	int i, n, ra;
+
+	to.no_views = to.no_edges = to.no_thread_views = 0;
+	go = to;
+	go.global = 1;
+	ra = load_plain(data, size, map, &to, 1, &A, &ea);
+	if (load_tree(data, size, map, &go, 1, 1, &B, &eb) != ra) {
+		fprintf(stderr, "global tables with the tree: %s\n", ra ? eb.msg : ea.msg);
+		abort();
+	}
+	if (ra == 0) {
+		sums = cct_sums_create(B.cct, symtab_method_count(trace_symtab(B.t)));
+		profile_set_thread_sums(B.p, cct_sums_thread, sums);
+		n = (int)profile_thread_count(A.p);
+		if (n != (int)profile_thread_count(B.p))
+			abort();
+		for (i = -1; i < n; i++)
+			if (thread_view_differs(A.p, B.p, i))
+				abort();
+		cct_sums_free(sums);
+	}
+	loaded_free(&A);
+	loaded_free(&B);
+}
+
 /* Replaying in ranges gives the JSON of the replay in order, or the same
  * error, and so does one table for all threads (in order, or in ranges one
  * input in two); abort() otherwise, for the fuzzer to keep the input. */
@@ -374,6 +469,7 @@ static void check_split(const uint8_t *data, size_t size, struct cg_mapping *map
 	check_same(data, size, map, po, 2 + (unsigned)(size % 7), o, &A, ra, &ea);
 	go.global = 1;
 	check_same(data, size, map, &go, size % 2 ? 1 : 2 + (unsigned)(size % 5), o, &A, ra, &ea);
+	check_thread_views(data, size, map, po);
 	loaded_free(&A);
 }
 
