@@ -373,13 +373,49 @@ static void sums_thread(struct cg_profile *p, struct view_store *vs, int thread,
 	vs->edges = NULL;
 	if (p->tsums)
 		p->tsums(p->tsums_src, (uint32_t)thread, &sink);
-	/* Never empty, as the arrays of a summed view. */
-	if (!vs->methods)
-		vs->methods = xmalloc(sizeof(*vs->methods));
-	if (!vs->edges)
-		vs->edges = xmalloc(sizeof(*vs->edges));
+	/* Cut to size (thousands of threads' views may be asked for), and
+	 * never empty, as the arrays of a summed view. */
+	vs->methods = xrealloc(vs->methods, (in.nmeth ? in.nmeth : 1) * sizeof(*vs->methods));
+	vs->edges = xrealloc(vs->edges, (in.nedges ? in.nedges : 1) * sizeof(*vs->edges));
 	*nmeth_out = in.nmeth;
 	*nedges_out = in.nedges;
+}
+
+static void sums_no_edge(void *ctx, const struct cg_pedge *e)
+{
+	(void)ctx;
+	(void)e;
+}
+
+/* Each thread's busiest and waiting methods, from the source of its sums:
+ * its methods summed in one scratch store, read and cleared, no view kept
+ * (a trace may have tens of thousands of threads). */
+static void sums_waits(struct cg_profile *p)
+{
+	size_t nm = symtab_method_count(p->st), i, k;
+	struct view_store w;
+	struct sums_into in = { p, &w, 0, 0, 0, 0 };
+	struct cg_sums_sink sink = { &in, sums_method, sums_no_edge };
+
+	memset(&w, 0, sizeof(w));
+	w.pos = xmalloc((nm ? nm : 1) * sizeof(*w.pos));
+	for (i = 0; i < nm; i++)
+		w.pos[i] = UINT32_MAX;
+	for (i = 0; i < p->npthreads; i++) {
+		struct cg_pthread *pt = &p->pthreads[i];
+
+		in.nmeth = 0;
+		p->tsums(p->tsums_src, (uint32_t)i, &sink);
+		pt->busy_excl_us = pt->wait_incl_us = 0;
+		for (k = 0; k < in.nmeth; k++) {
+			const struct cg_pmethod *m = &w.methods[k];
+
+			method_waits(p, pt, m->index, m->excl_us, m->incl_us, m->o_incl_us);
+			w.pos[m->index] = UINT32_MAX;
+		}
+	}
+	free(w.pos);
+	free(w.methods);
 }
 
 /* Sort the view's nedges edges, keep its methods that ran (of nmeth) in
@@ -433,7 +469,7 @@ static void view_finish(struct cg_profile *p, struct view_store *vs, int thread,
 
 void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 {
-	size_t nmeth, nedges, i;
+	size_t nmeth, nedges;
 
 	if (p->global && thread >= 0 && p->npthreads == 1) {
 		/* One thread: its view is the view of all threads. */
@@ -452,16 +488,8 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 		 * without them). */
 		profile_global_view(p, vs, &nmeth, &nedges);
 		view_finish(p, vs, thread, nmeth, nedges);
-		for (i = 0; p->tsums && p->npthreads > 1 && i < p->npthreads; i++) {
-			const struct cg_view *tv = profile_view(p, (int)i);
-			struct cg_pthread *pt = &p->pthreads[i];
-			size_t k;
-
-			pt->busy_excl_us = pt->wait_incl_us = 0;
-			for (k = 0; k < tv->nmethods; k++)
-				method_waits(p, pt, tv->methods[k].index, tv->methods[k].excl_us,
-					     tv->methods[k].incl_us, tv->methods[k].o_incl_us);
-		}
+		if (p->tsums && p->npthreads > 1)
+			sums_waits(p);
 		return;
 	} else if (p->npthreads == 1 && !p->opts.no_views) {
 		/* The arrays profile_view_take made, or the twin's view. */
