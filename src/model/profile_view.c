@@ -321,7 +321,8 @@ static void sum_threads(struct cg_profile *p, struct view_store *vs, int thread,
 }
 
 /* A global profile's thread view, from the source of the threads' own sums
- * (profile_set_thread_sums): each method and each edge comes once. */
+ * (profile_set_thread_sums): a method's sums come in parts, added up here
+ * through vs->pos; each edge comes once. */
 struct sums_into {
 	const struct cg_profile *p;
 	struct view_store *vs;
