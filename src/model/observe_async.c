@@ -86,24 +86,16 @@ static void dispatch(struct cg_observe_async *a, const struct aev *e)
 
 	switch (e->kind & ~O_BIT) {
 	case EV_ENTER:
-		if (!(e->kind & O_BIT))
+		if (e->kind & O_BIT)
+			observer_enter_o(o, e->thread, e->midx, e->a, *first_of(&a->got, e->thread), e->b);
+		else
 			o->enter(o->ctx, e->thread, e->midx, e->a);
-		else if (o->enter_o)
-			o->enter_o(o->ctx, e->thread, e->midx, e->a, *first_of(&a->got, e->thread), e->b);
-		else {
-			o->other(o->ctx, e->thread, *first_of(&a->got, e->thread), e->b);
-			o->enter(o->ctx, e->thread, e->midx, e->a);
-		}
 		break;
 	case EV_LEAVE:
-		if (!(e->kind & O_BIT))
+		if (e->kind & O_BIT)
+			observer_leave_o(o, e->thread, e->a, *first_of(&a->got, e->thread), e->b);
+		else
 			o->leave(o->ctx, e->thread, e->a);
-		else if (o->leave_o)
-			o->leave_o(o->ctx, e->thread, e->a, *first_of(&a->got, e->thread), e->b);
-		else {
-			o->other(o->ctx, e->thread, *first_of(&a->got, e->thread), e->b);
-			o->leave(o->ctx, e->thread, e->a);
-		}
 		break;
 	case EV_ADOPT:
 		o->adopt(o->ctx, e->thread, e->midx, e->a, e->b);

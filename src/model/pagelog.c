@@ -132,16 +132,8 @@ static void on_enter_o(void *ctx, uint32_t thread, uint32_t midx, uint64_t t, ui
 	if (!pl->over)
 		thread_get(pl, thread)->o_t = o_t;
 	add(pl, thread, PL_ENTER, midx, t);
-	if (!pl->has_next)
-		return;
-	if (pl->next.enter_o) {
-		pl->next.enter_o(pl->next.ctx, thread, midx, t, o_first, o_t);
-		return;
-	}
-	if (pl->next.other)
-		pl->next.other(pl->next.ctx, thread, o_first, o_t);
-	if (pl->next.enter)
-		pl->next.enter(pl->next.ctx, thread, midx, t);
+	if (pl->has_next)
+		observer_enter_o(&pl->next, thread, midx, t, o_first, o_t);
 }
 
 static void on_leave_o(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first, uint64_t o_t)
@@ -151,16 +143,8 @@ static void on_leave_o(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first,
 	if (!pl->over)
 		thread_get(pl, thread)->o_t = o_t;
 	add(pl, thread, PL_LEAVE, 0, t);
-	if (!pl->has_next)
-		return;
-	if (pl->next.leave_o) {
-		pl->next.leave_o(pl->next.ctx, thread, t, o_first, o_t);
-		return;
-	}
-	if (pl->next.other)
-		pl->next.other(pl->next.ctx, thread, o_first, o_t);
-	if (pl->next.leave)
-		pl->next.leave(pl->next.ctx, thread, t);
+	if (pl->has_next)
+		observer_leave_o(&pl->next, thread, t, o_first, o_t);
 }
 
 static void on_finish(void *ctx)

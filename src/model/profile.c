@@ -257,26 +257,12 @@ void profile_observe_other(struct cg_profile *p, const struct tstate *ts)
 
 void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx)
 {
-	const struct cg_observer *o = p->obs;
-
-	if (o->enter_o) {
-		o->enter_o(o->ctx, ts->index, midx, ts->now, ts->other_first, ts->other_now);
-		return;
-	}
-	profile_observe_other(p, ts);
-	o->enter(o->ctx, ts->index, midx, ts->now);
+	observer_enter_o(p->obs, ts->index, midx, ts->now, ts->other_first, ts->other_now);
 }
 
 void profile_observe_leave(struct cg_profile *p, const struct tstate *ts)
 {
-	const struct cg_observer *o = p->obs;
-
-	if (o->leave_o) {
-		o->leave_o(o->ctx, ts->index, ts->now, ts->other_first, ts->other_now);
-		return;
-	}
-	profile_observe_other(p, ts);
-	o->leave(o->ctx, ts->index, ts->now);
+	observer_leave_o(p->obs, ts->index, ts->now, ts->other_first, ts->other_now);
 }
 
 /* An entry of raw id on the slow path.  A hidden method, or any method

@@ -227,6 +227,33 @@ struct cg_observer {
 	void (*leave_o)(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first, uint64_t o_t);
 };
 
+/* Tell o an enter (leave) with the other clock's times: in one call when o
+ * takes one (enter_o, leave_o), else other (when o has it) and then enter
+ * (leave).  For the replay and for observers that pass events on. */
+static inline void observer_enter_o(const struct cg_observer *o, uint32_t thread, uint32_t midx,
+				    uint64_t t, uint64_t o_first, uint64_t o_t)
+{
+	if (o->enter_o) {
+		o->enter_o(o->ctx, thread, midx, t, o_first, o_t);
+		return;
+	}
+	if (o->other)
+		o->other(o->ctx, thread, o_first, o_t);
+	o->enter(o->ctx, thread, midx, t);
+}
+
+static inline void observer_leave_o(const struct cg_observer *o, uint32_t thread, uint64_t t,
+				    uint64_t o_first, uint64_t o_t)
+{
+	if (o->leave_o) {
+		o->leave_o(o->ctx, thread, t, o_first, o_t);
+		return;
+	}
+	if (o->other)
+		o->other(o->ctx, thread, o_first, o_t);
+	o->leave(o->ctx, thread, t);
+}
+
 struct cg_profile;
 
 struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_opts *opts);

@@ -307,13 +307,8 @@ static void obs_enter_o(void *ctx, uint32_t thread, uint32_t midx, uint64_t t, u
 {
 	struct cg_timeline *tl = ctx;
 
-	if (tl->has_next && tl->next.enter_o) {
-		tl->next.enter_o(tl->next.ctx, thread, midx, t, o_first, o_t);
-	} else if (tl->has_next) {
-		if (tl->next.other)
-			tl->next.other(tl->next.ctx, thread, o_first, o_t);
-		tl->next.enter(tl->next.ctx, thread, midx, t);
-	}
+	if (tl->has_next)
+		observer_enter_o(&tl->next, thread, midx, t, o_first, o_t);
 	own_other(tl, thread, o_first, o_t);
 	own_enter(tl, thread, midx, t);
 }
@@ -322,13 +317,8 @@ static void obs_leave_o(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first
 {
 	struct cg_timeline *tl = ctx;
 
-	if (tl->has_next && tl->next.leave_o) {
-		tl->next.leave_o(tl->next.ctx, thread, t, o_first, o_t);
-	} else if (tl->has_next) {
-		if (tl->next.other)
-			tl->next.other(tl->next.ctx, thread, o_first, o_t);
-		tl->next.leave(tl->next.ctx, thread, t);
-	}
+	if (tl->has_next)
+		observer_leave_o(&tl->next, thread, t, o_first, o_t);
 	own_other(tl, thread, o_first, o_t);
 	own_leave(tl, thread, t);
 }
