@@ -394,13 +394,11 @@ _Static_assert(sizeof(struct cg_pmethod) <= sizeof(struct gline), "line too smal
 void profile_global_view(struct cg_profile *p, struct view_store *vs, size_t *nmeth,
 			 size_t *nedges)
 {
-	size_t nm = symtab_method_count(p->st), i, k = 0;
+	size_t i, k = 0;
 	struct cg_pedge *pe = (struct cg_pedge *)(void *)p->gedges;
 	struct cg_pmethod *pm = (struct cg_pmethod *)(void *)p->lines;
 
-	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
-	for (i = 0; i < nm; i++)
-		vs->pos[i] = UINT32_MAX;
+	vs->pos = profile_pos_new(p);
 	for (i = 0; i < p->ngedges && !p->opts.no_edges; i++) {
 		const struct gedge e = p->gedges[i];
 		const struct gline *caller = &p->lines[e.caller];

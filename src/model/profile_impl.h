@@ -514,6 +514,9 @@ enum { MF_SEEN = 1, MF_HIDE = 2, MF_FOCUS = 4 };
 unsigned profile_method_flags(struct cg_profile *p, uint32_t midx);
 int profile_thread_selected(struct cg_profile *p, uint32_t tid);
 
+/* profile_view.c: an array over the symtab's methods (never empty), every
+ * entry UINT32_MAX: a view's places of its methods, before any is placed. */
+uint32_t *profile_pos_new(const struct cg_profile *p);
 /* profile_view.c: a method's sums (outermost incl on both clocks and calls,
  * and the rest in s) added to a view method; build the view of all threads
  * (thread < 0) or of one. */

@@ -73,6 +73,16 @@ static int cmp_edges(const void *a, const void *b, void *ctx)
 	return cx < cy ? -1 : cx > cy;
 }
 
+uint32_t *profile_pos_new(const struct cg_profile *p)
+{
+	size_t nm = symtab_method_count(p->st), i;
+	uint32_t *pos = xmalloc((nm ? nm : 1) * sizeof(*pos));
+
+	for (i = 0; i < nm; i++)
+		pos[i] = UINT32_MAX;
+	return pos;
+}
+
 /* Add a method's sums to a view method. */
 void profile_pmethod_add(const struct cg_profile *p, struct cg_pmethod *pm, uint64_t incl,
 			 uint64_t o_incl, uint64_t calls, const struct msums *s)
@@ -241,16 +251,14 @@ void profile_view_take(struct cg_profile *p)
 	struct tstate *ts;
 	struct cg_pedge *pe;
 	struct cg_pmethod *pm;
-	size_t nm = symtab_method_count(p->st), i, n = 0;
+	size_t i, n = 0;
 
 	if (p->npthreads != 1)
 		return;
 	ts = p->threads[0];
 	pe = (struct cg_pedge *)(void *)ts->edges;
 	pm = (struct cg_pmethod *)(void *)ts->tm;
-	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
-	for (i = 0; i < nm; i++)
-		vs->pos[i] = UINT32_MAX;
+	vs->pos = profile_pos_new(p);
 	/* Edges first: they read the method slots' indices and epochs.  Each
 	 * is copied out before its place is written. */
 	for (i = 0; i < ts->nedges; i++) {
@@ -289,13 +297,11 @@ void profile_view_take(struct cg_profile *p)
 static void sum_threads(struct cg_profile *p, struct view_store *vs, int thread, size_t *nmeth_out,
 			size_t *nedges_out)
 {
-	size_t nm = symtab_method_count(p->st), i, nedges = 0, nmeth = 0, cap = 0, bound = 0;
+	size_t i, nedges = 0, nmeth = 0, cap = 0, bound = 0;
 	size_t first = thread < 0 ? 0 : (size_t)thread;
 	size_t last = thread < 0 ? p->npthreads : (size_t)thread + 1;
 
-	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
-	for (i = 0; i < nm; i++)
-		vs->pos[i] = UINT32_MAX;
+	vs->pos = profile_pos_new(p);
 	for (i = first; i < last; i++)
 		bound += p->threads[i]->nedges;
 	vs->methods = NULL;
@@ -363,13 +369,10 @@ static void sums_edge(void *ctx, const struct cg_pedge *e)
 static void sums_thread(struct cg_profile *p, struct view_store *vs, int thread,
 			size_t *nmeth_out, size_t *nedges_out)
 {
-	size_t nm = symtab_method_count(p->st), i;
 	struct sums_into in = { p, vs, 0, 0, 0, 0 };
 	struct cg_sums_sink sink = { &in, sums_method, sums_edge };
 
-	vs->pos = xmalloc((nm ? nm : 1) * sizeof(*vs->pos));
-	for (i = 0; i < nm; i++)
-		vs->pos[i] = UINT32_MAX;
+	vs->pos = profile_pos_new(p);
 	vs->methods = NULL;
 	vs->edges = NULL;
 	if (p->tsums)
@@ -393,15 +396,13 @@ static void sums_no_edge(void *ctx, const struct cg_pedge *e)
  * (a trace may have tens of thousands of threads). */
 static void sums_waits(struct cg_profile *p)
 {
-	size_t nm = symtab_method_count(p->st), i, k;
+	size_t i, k;
 	struct view_store w;
 	struct sums_into in = { p, &w, 0, 0, 0, 0 };
 	struct cg_sums_sink sink = { &in, sums_method, sums_no_edge };
 
 	memset(&w, 0, sizeof(w));
-	w.pos = xmalloc((nm ? nm : 1) * sizeof(*w.pos));
-	for (i = 0; i < nm; i++)
-		w.pos[i] = UINT32_MAX;
+	w.pos = profile_pos_new(p);
 	for (i = 0; i < p->npthreads; i++) {
 		struct cg_pthread *pt = &p->pthreads[i];
 
