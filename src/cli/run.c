@@ -324,7 +324,7 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	struct cg_error err = { { 0 }, 0, 0 };
 	FILE *dump_out = NULL;
 	size_t i, pass, dump_at = 0;
-	int rc = 0, usage = 0;
+	int rc = 0, usage = 0, threaded;
 	struct cg_window_spec frame_spec;
 
 	memset(&L, 0, sizeof(L));
@@ -390,11 +390,12 @@ enum cg_exit run(const struct cg_opts *o, int stdout_closed)
 	}
 	/* Files first, then standard output and devices, which cannot be taken
 	 * back: a failure while rendering leaves the terminal untouched. */
+	threaded = load_jobs(o) >= 2;
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; !rc && i < plan.n; i++) {
 			if (!plan.out[i].kind->render || output_is_staged(staged[i]) != (pass == 0))
 				continue;
-			rc = render_one(&plan.out[i], staged[i], &job, load_jobs(o) >= 2);
+			rc = render_one(&plan.out[i], staged[i], &job, threaded);
 		}
 	}
 done:

@@ -15,9 +15,10 @@
  *
  * During the replay a node is a 64-byte line that remembers the children
  * it entered last, and a hash table keyed by (parent, method) finds the
- * others, which are few; when the replay finishes (the observer's finish), the table is
- * freed, the lines are packed into 32-byte nodes and the children of every
- * node are laid out in one array and its index, 8 bytes per node.
+ * others, which are few; when the replay finishes (the observer's finish),
+ * the table is freed, the lines are packed into 32-byte nodes and the
+ * children of every node are laid out in one array and its index, 8 bytes
+ * per node.
  * Exclusive time is not stored: it is the node's inclusive time less its
  * children's, which the replay's nesting makes exact (cct_excl).
  *
