@@ -15,10 +15,13 @@ struct esum {
 	uint64_t calls, incl, o_incl;
 };
 
-/* A node on the walk's stack, and the next of its children to visit. */
+/* A node on the walk's stack, the next of its children to visit, and the
+ * inclusive time of those done (read as each is visited, so that no child
+ * is read twice). */
 struct step {
 	uint32_t id;
 	uint32_t next;
+	uint64_t kids, o_kids;
 };
 
 struct cg_cct_sums {
@@ -66,37 +69,47 @@ static struct esum *edge_of(struct cg_cct_sums *s, uint32_t caller, uint32_t cal
 	return &s->es[i];
 }
 
-/* Node id (not a root) into the sums: its parent's method is caller
+/* Node id (not a root) into the edge sums: its parent's method is caller
  * (UINT32_MAX for the root), and outer says that no node of its method is
  * above it. */
-static void add_node(struct cg_cct_sums *s, uint32_t id, uint32_t caller, int outer,
-		     const struct cg_sums_sink *sink)
+static void add_edge(struct cg_cct_sums *s, const struct cg_cct_node *nd, uint32_t caller,
+		     int outer)
 {
-	const struct cg_cct_node *nd = cct_node(s->c, id);
 	struct esum *e = edge_of(s, caller, nd->midx);
+
+	e->calls += nd->calls;
+	if (outer) {
+		e->incl += nd->incl_us;
+		e->o_incl += nd->o_incl_us;
+	}
+}
+
+/* Node nd, whose children's inclusive time is kids and o_kids, into the
+ * method sums. */
+static void add_method(const struct cg_cct_node *nd, int outer, uint64_t kids, uint64_t o_kids,
+		       const struct cg_sums_sink *sink)
+{
 	struct cg_pmethod m;
-	uint64_t kids, o_kids;
 
 	memset(&m, 0, sizeof(m));
 	m.index = nd->midx;
-	cct_children_incl(s->c, id, &kids, &o_kids);
 	/* In unsigned arithmetic, as the replay's exclusive time (the time
 	 * of the incoming edges less that of the outgoing ones). */
 	m.excl_us = nd->incl_us - kids;
 	m.o_excl_us = nd->o_incl_us - o_kids;
-	e->calls += nd->calls;
 	if (outer) {
 		m.calls = nd->calls;
 		m.incl_us = nd->incl_us;
 		m.o_incl_us = nd->o_incl_us;
-		e->incl += nd->incl_us;
-		e->o_incl += nd->o_incl_us;
 	} else {
 		m.rec_calls = nd->calls;
 	}
 	sink->method(sink->ctx, &m);
 }
 
+/* The walk visits a node on the way down (its edge) and gives its method
+ * sums on the way up, once its children's time is summed; the sink's sums
+ * do not depend on the order. */
 void cct_sums_thread(void *arg, uint32_t thread, const struct cg_sums_sink *sink)
 {
 	struct cg_cct_sums *s = arg;
@@ -106,29 +119,34 @@ void cct_sums_thread(void *arg, uint32_t thread, const struct cg_sums_sink *sink
 	if (root == CCT_NONE)
 		return;
 	s->stack = xgrow(s->stack, &s->cap_stack, 1, sizeof(*s->stack));
-	s->stack[depth].id = root;
-	s->stack[depth++].next = 0;
+	memset(&s->stack[depth++], 0, sizeof(*s->stack));
+	s->stack[0].id = root;
 	while (depth) {
 		struct step *top = &s->stack[depth - 1];
 		size_t n;
 		const uint32_t *kids = cct_children(s->c, top->id, &n);
-		uint32_t id, midx;
+		const struct cg_cct_node *nd;
+		uint32_t id;
 
 		if (top->next == n) {
 			/* Done with top: its method is one node less deep. */
-			if (depth > 1)
-				s->active[cct_node(s->c, top->id)->midx]--;
+			if (depth > 1) {
+				nd = cct_node(s->c, top->id);
+				add_method(nd, --s->active[nd->midx] == 0, top->kids, top->o_kids,
+					   sink);
+				top[-1].kids += nd->incl_us;
+				top[-1].o_kids += nd->o_incl_us;
+			}
 			depth--;
 			continue;
 		}
 		id = kids[top->next++];
-		midx = cct_node(s->c, id)->midx;
-		add_node(s, id, depth > 1 ? cct_node(s->c, top->id)->midx : UINT32_MAX,
-			 s->active[midx] == 0, sink);
-		s->active[midx]++;
+		nd = cct_node(s->c, id);
+		add_edge(s, nd, depth > 1 ? cct_node(s->c, top->id)->midx : UINT32_MAX,
+			 s->active[nd->midx]++ == 0);
 		s->stack = xgrow(s->stack, &s->cap_stack, depth + 1, sizeof(*s->stack));
-		s->stack[depth].id = id;
-		s->stack[depth++].next = 0;
+		memset(&s->stack[depth], 0, sizeof(*s->stack));
+		s->stack[depth++].id = id;
 	}
 	for (i = 0; i < s->nes; i++) {
 		struct cg_pedge e;

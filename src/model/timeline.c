@@ -69,25 +69,30 @@ void timeline_free(struct cg_timeline *tl)
 	free(tl);
 }
 
-/* Thread i's slot, zeroed when new. */
-static struct tl_thread *thread_slot(struct cg_timeline *tl, uint32_t i)
+/* Grow the slots to hold thread i, the new ones zeroed. */
+static __attribute__((noinline)) void thread_grow(struct cg_timeline *tl, uint32_t i)
 {
-	if (i >= tl->nth) {
-		size_t n = (size_t)i + 1;
+	size_t n = (size_t)i + 1;
 
-		/* Doubling: threads appear one by one. */
-		tl->th = xgrow(tl->th, &tl->cap_th, n, sizeof(*tl->th));
-		memset(tl->th + tl->nth, 0, (n - tl->nth) * sizeof(*tl->th));
-		tl->nth = n;
-	}
+	/* Doubling: threads appear one by one. */
+	tl->th = xgrow(tl->th, &tl->cap_th, n, sizeof(*tl->th));
+	memset(tl->th + tl->nth, 0, (n - tl->nth) * sizeof(*tl->th));
+	tl->nth = n;
+}
+
+/* Thread i's slot, zeroed when new. */
+static inline struct tl_thread *thread_slot(struct cg_timeline *tl, uint32_t i)
+{
+	if (__builtin_expect(i >= tl->nth, 0))
+		thread_grow(tl, i);
 	return &tl->th[i];
 }
 
-static struct tl_thread *thread_at(struct cg_timeline *tl, uint32_t i, uint64_t t)
+static inline struct tl_thread *thread_at(struct cg_timeline *tl, uint32_t i, uint64_t t)
 {
 	struct tl_thread *th = thread_slot(tl, i);
 
-	if (!th->seen) {
+	if (__builtin_expect(!th->seen, 0)) {
 		th->seen = 1;
 		th->first = t;
 	}
@@ -160,7 +165,8 @@ static void busy_cover(struct cg_tl_busy *b, uint64_t t)
 static void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, uint64_t dur,
 		     uint32_t depth)
 {
-	uint64_t end = start + dur, k;
+	uint64_t end = start + dur, k, v;
+	unsigned shift;
 	uint32_t *row;
 	size_t d = depth < TL_DEPTHS ? depth : TL_DEPTHS - 1;
 	struct cg_tl_busy *b;
@@ -182,8 +188,16 @@ static void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, ui
 		memset(b->rows[d], 0, TL_BINS * sizeof(uint32_t));
 	}
 	row = b->rows[d];
-	for (k = (start - b->origin) / b->width; k < TL_BINS; k++) {
-		uint64_t lo = b->origin + k * b->width, hi = lo + b->width, s, e, v;
+	/* The width is a power of two; most spans fit in one bin. */
+	shift = (unsigned)__builtin_ctzll(b->width);
+	k = (start - b->origin) >> shift;
+	if (k == (end - 1 - b->origin) >> shift) {
+		v = (uint64_t)row[k] + (end - start);
+		row[k] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+		return;
+	}
+	for (; k < TL_BINS; k++) {
+		uint64_t lo = b->origin + k * b->width, hi = lo + b->width, s, e;
 
 		if (lo >= end)
 			break;
