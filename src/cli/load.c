@@ -118,8 +118,10 @@ unsigned load_jobs(const struct cg_opts *o)
  * the HTML timeline's, then the event log's, each only when needs asks.
  * The tree and the timeline cost about as much as the replay: with them,
  * the chain runs on a thread of its own unless there is one core (or
- * -j 1).  The event log alone costs less than handing it the calls. */
-static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
+ * -j 1), or the trace was replayed in ranges (split: each range built its
+ * own tree, summed into L->cct).  The event log alone costs less than
+ * handing it the calls. */
+static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, int split)
 {
 	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 }, fo = { 0 }, po = { 0 };
 	const struct cg_observer *next = NULL;
@@ -127,7 +129,8 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 	if (!(needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS)) && !L->frames)
 		return;
 	if (needs & NEED_CCT) {
-		L->cct = cct_create();
+		if (!L->cct)
+			L->cct = cct_create();
 		cct_observer(L->cct, &co);
 		next = &co;
 	}
@@ -144,7 +147,7 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 		events_observer(L->events, next, &eo);
 		next = &eo;
 	}
-	if ((needs & (NEED_CCT | NEED_TIMELINE)) && load_jobs(o) >= 2) {
+	if ((needs & (NEED_CCT | NEED_TIMELINE)) && load_jobs(o) >= 2 && !split) {
 		L->async = observe_async_create(next);
 		observe_async_observer(L->async, &ao);
 		next = &ao;
@@ -166,12 +169,13 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs)
 #define DEFAULT_JOBS 8
 
 /* How many ranges to replay the trace in at once: 0 or 1 to replay it in
- * order.  Only the profile's own tables can be summed: observers (the
- * calling-context tree, timeline, event log), the dump, --focus, --hide and
- * --thread replay in order, as does a trace that trace_span refuses (gzip,
- * streaming, V2, standard input). */
-static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const struct loaded *L,
-			     uint64_t *count)
+ * order.  Only the profile's own tables and, in global tables (global),
+ * the calling-context tree can be summed: the other observers (timeline,
+ * event log), the dump, --focus, --hide and --thread replay in order, as
+ * does a trace that trace_span refuses (gzip, streaming, V2, standard
+ * input). */
+static unsigned split_ranges(const struct cg_opts *o, unsigned needs, int global,
+			     const struct loaded *L, uint64_t *count)
 {
 	uint64_t first;
 	unsigned n = load_jobs(o);
@@ -180,7 +184,8 @@ static unsigned split_ranges(const struct cg_opts *o, unsigned needs, const stru
 	 * no more than DEFAULT_JOBS of them. */
 	if (!o->jobs && n > DEFAULT_JOBS)
 		n = DEFAULT_JOBS;
-	if (n < 2 || (needs & (NEED_CCT | NEED_TIMELINE | NEED_EVENTS | NEED_READ)) || L->frames ||
+	if (n < 2 || (needs & (NEED_TIMELINE | NEED_EVENTS | NEED_READ)) ||
+	    ((needs & NEED_CCT) && !global) || L->frames ||
 	    o->range_text ||
 	    (o->focus && o->focus[0]) || (o->hide && o->hide[0]) ||
 	    (o->threads && o->threads[0]) || !trace_span(L->trace, &first, count) ||
@@ -343,20 +348,28 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	po.global = !dump_out && !L->window && !filtered &&
 		    (!(needs & (NEED_THREAD_VIEWS | NEED_THREAD_METHODS)) || (needs & NEED_CCT)) &&
 		    trace_span(L->trace, &first, &count);
-	if (!dump_out && (ranges = split_ranges(o, needs, L, &count)) >= 2) {
+	if (!dump_out && (ranges = split_ranges(o, needs, po.global, L, &count)) >= 2) {
 		uint64_t done, total;
 		struct cg_progress pr = { progress_records, &last };
 
+		if (needs & NEED_CCT)
+			L->cct = cct_create();
 		source_progress(L->src, &done, &total);
-		L->profile = replay_split(L->trace, &po, count, ranges,
+		L->profile = replay_split(L->trace, &po, L->cct, count, ranges,
 					  show && total >= PROGRESS_MIN ? &pr : NULL, &failed, &err);
 		if (failed)
 			goto fail;
 		split = L->profile != NULL;
+		if (!split) {
+			/* Fed with part of the trace: the replay in order starts
+			 * a tree of its own. */
+			cct_free(L->cct);
+			L->cct = NULL;
+		}
 	}
 	if (!L->profile)
 		L->profile = profile_create(trace_symtab(L->trace), &po);
-	observe(L, o, needs);
+	observe(L, o, needs, split);
 	/* A span not replayed in ranges: decoded where it is read, unless the
 	 * dump reads it too. */
 	if (!dump_out && !split && !L->window && trace_span(L->trace, &first, &count)) {

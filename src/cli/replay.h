@@ -9,6 +9,7 @@
 #ifndef CG_REPLAY_H
 #define CG_REPLAY_H
 
+#include "model/cct.h"
 #include "model/profile.h"
 #include "read/trace.h"
 
@@ -24,7 +25,11 @@ struct cg_progress {
 
 /* Replay records first .. first+count-1 of t's span (trace_span) in `ranges`
  * ranges (2 or more, at most count) into a new profile with options po,
- * which must have no --focus, --hide or --thread and gets no observer.
+ * which must have no --focus, --hide or --thread.  Its observer is cct's,
+ * when cct is not NULL (a tree not yet fed), and no other: each range
+ * builds a tree of its own as it replays, and the trees are summed into
+ * cct (cct_merge); a NULL return with *failed = 0 leaves cct fed with
+ * part of the trace (free it).
  * On success the reader is past the span and the profile is returned,
  * records added but not finished.  NULL with *failed = 0 when the trace
  * cannot be cut (the reader has not moved: replay it in order), NULL with
@@ -32,8 +37,8 @@ struct cg_progress {
  * (the first in file order, as a replay in order reports).  progress, when
  * not NULL, is told as the records are replayed. */
 struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts *po,
-				uint64_t count, unsigned ranges, const struct cg_progress *progress,
-				int *failed, struct cg_error *err);
+				struct cg_cct *cct, uint64_t count, unsigned ranges,
+				const struct cg_progress *progress, int *failed, struct cg_error *err);
 
 /* Replay the count records of t's span (trace_span) in order into p, on
  * this thread, decoded where they were read: what profile_add of every

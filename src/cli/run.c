@@ -129,6 +129,7 @@ static void report_fill(struct cg_report *r, const char *file, const struct cg_o
 	r->frames = L->frames;
 	r->frames_section = o->frames;
 	r->origin = L->origin;
+	r->threads = load_jobs(o) >= 2;
 	if (win && L->cuts) {
 		r->has_range = 1;
 		r->range_from_us = win->from_us;

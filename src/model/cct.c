@@ -52,6 +52,11 @@ struct cline {
 };
 _Static_assert(sizeof(struct cline) == LINE, "a node is one cache line during the replay");
 
+/* The inclusive time of a node's children, on both clocks. */
+struct kin {
+	uint64_t us, o_us;
+};
+
 struct cg_cct {
 	/* Replay: lines; finished: nodes, packed in place.  Both start at
 	 * mem + off, the first 64-byte boundary of the block. */
@@ -71,7 +76,9 @@ struct cg_cct {
 	uint32_t *kid_start;  /* finished: children of node i are
 	                       * kids[kid_start[i] .. kid_start[i + 1]) */
 	uint32_t *kids;
+	struct kin *kin;      /* finished: children's inclusive time, by node */
 	int finished;
+	uint64_t adopts;      /* frames entered before tracing taken (on_adopt) */
 };
 
 /* The key of a child node: its first 8 bytes, parent then midx. */
@@ -344,6 +351,7 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 
 	if (th->depth)
 		return; /* the profile adopts only on an empty stack */
+	c->adopts++;
 	/* The root's children move under a, made now: those in the table
 	 * under their new key, and a remembers what the root did (a top-level
 	 * entry of midx enters a again, and its children with it). */
@@ -373,6 +381,126 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 	th->rootkids[th->nrootkids++] = a;
 }
 
+/* ---- ranges -------------------------------------------------------------- */
+
+static void replay_end(struct cg_cct *c);
+
+uint64_t cct_adopts(const struct cg_cct *c)
+{
+	return c->adopts;
+}
+
+/* The child midx of dst's node parent, found or made as an entry would;
+ * root_th: parent's thread when parent is its root, else NULL. */
+static uint32_t merge_child(struct cg_cct *c, struct cthread *root_th, uint32_t parent,
+			    uint32_t midx)
+{
+	const struct cline *l = &c->lines[parent];
+	uint32_t n = CCT_NONE;
+	size_t k;
+
+	for (k = 0; k < KIDS; k++)
+		if (l->kmidx[k] == midx && l->kid[k] != CCT_NONE)
+			n = l->kid[k];
+	if (n != CCT_NONE)
+		return n;
+	if (bit_get(c->spilt, parent))
+		n = itab_find(&c->tab, key_of(parent, midx), c->lines, LINE);
+	if (n != CCT_NONE) {
+		kids_put(c, parent, midx, n);
+		return n;
+	}
+	return root_th ? root_child_new(c, root_th, midx) : node_new(c, parent, midx);
+}
+
+/* A thread's root, and the thread, by node id. */
+struct root_of {
+	uint32_t node, thread;
+};
+
+static int cmp_root_of(const void *a, const void *b)
+{
+	const struct root_of *x = a, *y = b;
+
+	return (x->node > y->node) - (x->node < y->node);
+}
+
+void cct_merge(struct cg_cct *dst, struct cg_cct *src)
+{
+	uint32_t *map;
+	struct root_of *roots;
+	size_t nroots = 0, i, k;
+
+	/* Half the memory for the rest of src's life: it is only read. */
+	if (src->lines)
+		replay_end(src);
+	map = xmalloc((src->n ? src->n : 1) * sizeof(*map));
+	roots = xmalloc((src->nthreads ? src->nthreads : 1) * sizeof(*roots));
+
+	for (i = 0; i < src->nthreads; i++)
+		if (src->threads[i].root != CCT_NONE) {
+			roots[nroots].node = src->threads[i].root;
+			roots[nroots++].thread = (uint32_t)i;
+		}
+	qsort(roots, nroots, sizeof(*roots), cmp_root_of);
+	/* In src's order, which is the order a replay in one piece makes
+	 * the nodes dst lacks: parents before children. */
+	for (i = 0, k = 0; i < src->n; i++) {
+		const struct cg_cct_node *sn = &src->nodes[i];
+		struct cg_cct_node *dn;
+		uint32_t d;
+
+		if (sn->parent == CCT_NONE) {
+			while (k < nroots && roots[k].node < i)
+				k++;
+			if (k == nroots || roots[k].node != i) {
+				map[i] = CCT_NONE; /* not a root: cannot be without adopts */
+				continue;
+			}
+			d = thread_get(dst, roots[k].thread)->root;
+		} else {
+			uint32_t dp = map[sn->parent];
+			struct cthread *root_th = NULL;
+
+			if (dp == CCT_NONE) {
+				map[i] = CCT_NONE; /* under a node left out */
+				continue;
+			}
+			if (src->nodes[sn->parent].parent == CCT_NONE) {
+				struct root_of key = { sn->parent, 0 }, *r;
+
+				r = bsearch(&key, roots, nroots, sizeof(*roots), cmp_root_of);
+				root_th = &dst->threads[r->thread];
+			}
+			d = merge_child(dst, root_th, dp, sn->midx);
+		}
+		map[i] = d;
+		dn = &dst->lines[d].pub;
+		dn->incl_us += sn->incl_us;
+		dn->o_incl_us += sn->o_incl_us;
+		dn->calls += sn->calls;
+	}
+	/* The frames open at src's end are the threads' frames now. */
+	for (i = 0; i < src->nthreads; i++) {
+		const struct cthread *st = &src->threads[i];
+		struct cthread *dt;
+
+		if (st->root == CCT_NONE)
+			continue;
+		dt = thread_get(dst, (uint32_t)i);
+		dt->stack = xgrow(dt->stack, &dt->cap, st->depth + 1, sizeof(*dt->stack));
+		for (k = 0; k < st->depth && map[st->stack[k].node] != CCT_NONE; k++) {
+			dt->stack[k] = st->stack[k];
+			dt->stack[k].node = map[st->stack[k].node];
+		}
+		dt->depth = k;
+		dt->o_first = st->o_first;
+		dt->o_now = st->o_now;
+	}
+	free(roots);
+	free(map);
+}
+
 /* The lines packed in place into public nodes (node i moves down from
  * 64 i to 32 i bytes, in ascending order), and the block shrunk. */
 static void lines_pack(struct cg_cct *c)
@@ -381,8 +509,10 @@ static void lines_pack(struct cg_cct *c)
 	size_t i;
 	char *mem;
 
-	for (i = 0; i < c->n; i++)
-		memmove(&nodes[i], &c->lines[i].pub, sizeof(*nodes));
+	/* Node i >= 1 lands below line i (32 i + 32 <= 64 i); node 0 is
+	 * where it was. */
+	for (i = 1; i < c->n; i++)
+		nodes[i] = c->lines[i].pub;
 	c->lines = NULL;
 	c->cap = 0;
 	if (!c->mem) {
@@ -398,6 +528,18 @@ static void lines_pack(struct cg_cct *c)
 /* The replay is over: the child table goes, the lines are packed, and the
  * children of each node are grouped by parent, newest first (a counting
  * sort on parent). */
+/* The replay's lookups freed and the lines packed into nodes (c->nodes). */
+static void replay_end(struct cg_cct *c)
+{
+	itab_free(&c->tab);
+	memset(&c->tab, 0, sizeof(c->tab));
+	free(c->intab);
+	free(c->spilt);
+	c->intab = c->spilt = NULL;
+	c->cap_bits = 0;
+	lines_pack(c);
+}
+
 static void on_finish(void *ctx)
 {
 	struct cg_cct *c = ctx;
@@ -406,12 +548,7 @@ static void on_finish(void *ctx)
 	if (c->finished)
 		return;
 	c->finished = 1;
-	itab_free(&c->tab);
-	memset(&c->tab, 0, sizeof(c->tab));
-	free(c->intab);
-	free(c->spilt);
-	c->intab = c->spilt = NULL;
-	c->cap_bits = 0;
+	replay_end(c);
 	for (i = 0; i < c->nthreads; i++) {
 		free(c->threads[i].stack);
 		free(c->threads[i].rootkids);
@@ -419,13 +556,20 @@ static void on_finish(void *ctx)
 		c->threads[i].rootkids = NULL;
 		c->threads[i].depth = c->threads[i].nrootkids = 0;
 	}
-	lines_pack(c);
 	c->kid_start = xcalloc(c->n + 1, sizeof(*c->kid_start));
 	c->kids = xmalloc((c->n ? c->n : 1) * sizeof(*c->kids));
-	/* kid_start[p]: p's child count, then the end of p's group... */
-	for (i = 0; i < c->n; i++)
-		if (c->nodes[i].parent != CCT_NONE)
-			c->kid_start[c->nodes[i].parent]++;
+	c->kin = xcalloc(c->n ? c->n : 1, sizeof(*c->kin));
+	/* kid_start[p]: p's child count, then the end of p's group...; and
+	 * the children's time, summed once for every reader of it. */
+	for (i = 0; i < c->n; i++) {
+		uint32_t p = c->nodes[i].parent;
+
+		if (p != CCT_NONE) {
+			c->kid_start[p]++;
+			c->kin[p].us += c->nodes[i].incl_us;
+			c->kin[p].o_us += c->nodes[i].o_incl_us;
+		}
+	}
 	for (i = 1; i < c->n; i++)
 		c->kid_start[i] += c->kid_start[i - 1];
 	c->kid_start[c->n] = c->n ? c->kid_start[c->n - 1] : 0;
@@ -458,6 +602,7 @@ void cct_free(struct cg_cct *c)
 	free(c->mem);
 	free(c->kid_start);
 	free(c->kids);
+	free(c->kin);
 	free(c->intab);
 	free(c->spilt);
 	itab_free(&c->tab);
@@ -498,14 +643,11 @@ const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n)
 
 void cct_children_incl(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us)
 {
-	size_t n, i;
-	const uint32_t *k = cct_children(c, id, &n);
-
 	*us = *o_us = 0;
-	for (i = 0; i < n; i++) {
-		*us += c->nodes[k[i]].incl_us;
-		*o_us += c->nodes[k[i]].o_incl_us;
-	}
+	if (!c->finished)
+		return;
+	*us = c->kin[id].us;
+	*o_us = c->kin[id].o_us;
 }
 
 void cct_excl_both(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us)

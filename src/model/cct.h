@@ -18,7 +18,8 @@
  * others, which are few; when the replay finishes (the observer's finish),
  * the table is freed, the lines are packed into 32-byte nodes and the
  * children of every node are laid out in one array and its index, 8 bytes
- * per node.
+ * per node, and their inclusive times summed, 16 bytes per node (56 in all,
+ * less than the line was).
  * Exclusive time is not stored: it is the node's inclusive time less its
  * children's, which the replay's nesting makes exact (cct_excl).
  *
@@ -66,7 +67,7 @@ const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n);
 /* The inclusive times of node id's children summed, on both clocks, in
  * *us and *o_us.  After the replay has finished. */
 void cct_children_incl(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us);
-/* Exclusive time of node id on both clocks (one walk of its children):
+/* Exclusive time of node id on both clocks:
  * its inclusive time less its children's; 0 for a root.  After the replay
  * has finished.  cct_excl: the same on one clock, the primary or (other)
  * the other one. */
@@ -76,5 +77,15 @@ uint64_t cct_excl(const struct cg_cct *c, uint32_t id, int other);
  * siblings: widest (inclusive time) first, then by method index. */
 void cct_sort_children(const struct cg_cct *c, uint32_t *v, size_t n);
 size_t cct_node_count(const struct cg_cct *c);
+
+/* A trace replayed in ranges (replay.h), each range into a tree of its
+ * own: src, the tree of the range after those dst holds, its threads
+ * entered into the frames open at the start of its range (the same thread
+ * indices as dst's), is added to dst, node by node by stack, before
+ * either has finished; dst's threads then have the frames open at the end
+ * of src's range, and src can only be freed.  Exact when src took no
+ * frame entered before tracing (cct_adopts, which counts them). */
+void cct_merge(struct cg_cct *dst, struct cg_cct *src);
+uint64_t cct_adopts(const struct cg_cct *c);
 
 #endif

@@ -301,9 +301,11 @@ void profile_discount(struct cg_profile *p, uint32_t tid, uint64_t n);
 void profile_finish(struct cg_profile *p, const struct cg_trace_info *info);
 
 /* Replaying a trace in ranges at the same time (stitch.h), each range into
- * its own profile, without an observer, --focus, --hide or --thread:
+ * its own profile, without --focus, --hide or --thread, and with no
+ * observer but a calling-context tree of the range's own (cct_merge):
  * profile_seed gives a range's profile every thread met before it, in its
- * state then (before the range's first profile_add); profile_park ends a
+ * state then (before the range's first profile_add), and tells the
+ * observer of its open frames as entries; profile_park ends a
  * range's replay: frames still open give their time on top so far to their
  * methods and leave the stacks; profile_merge adds the parked profile q of
  * the next range to p (q keeps its parked frames, for profile_free); and
@@ -322,6 +324,9 @@ void profile_park(struct cg_profile *p);
 size_t profile_snapshot(const struct cg_profile *p, struct cg_seed **seeds,
 			struct cg_seed_frame **frames);
 void profile_merge(struct cg_profile *p, struct cg_profile *q);
+/* 1 when q's threads are p's, in p's order, and then threads p never met:
+ * what the observers of the two were told of thread i is of one thread. */
+int profile_threads_follow(const struct cg_profile *p, const struct cg_profile *q);
 void profile_unpark(struct cg_profile *p, const struct cg_profile *q);
 void profile_share_symtab(struct cg_profile *p, int shared);
 /* 1 when a replay with shared_symtab met a method id missing from the

@@ -40,6 +40,22 @@ static void push_frames(struct cg_profile *p, struct tstate *ts, const struct cg
 		ts->max_depth = (uint32_t)ts->depth;
 }
 
+/* Tell the observer of the n seed frames just pushed on ts, bottom first,
+ * as their entries: a range's tree starts from the stacks open before it. */
+static void observe_seeds(struct cg_profile *p, const struct tstate *ts,
+			  const struct cg_seed_frame *fr, size_t n)
+{
+	size_t i, base = ts->depth - n;
+
+	for (i = 0; i < n; i++) {
+		uint32_t slot = ts->stack[base + i].tm;
+		uint32_t midx = p->global ? p->lines[slot].midx : ts->tm[slot].midx;
+
+		observer_enter_o(p->obs, ts->index, midx, fr[i].entry, ts->other_first,
+				 fr[i].o_entry);
+	}
+}
+
 void profile_seed(struct cg_profile *p, const struct cg_seed *seeds, size_t n)
 {
 	size_t i;
@@ -58,6 +74,8 @@ void profile_seed(struct cg_profile *p, const struct cg_seed *seeds, size_t n)
 		ts->other_now = sd->other_now;
 		ts->other_first = sd->other_first;
 		push_frames(p, ts, sd->stack, sd->depth);
+		if (p->obs)
+			observe_seeds(p, ts, sd->stack, sd->depth);
 	}
 }
 
@@ -203,6 +221,19 @@ void profile_merge(struct cg_profile *p, struct cg_profile *q)
 		p->warn[w] += q->warn[w];
 	p->stats.skipped += q->stats.skipped;
 	p->stats.unwinds += q->stats.unwinds;
+}
+
+int profile_threads_follow(const struct cg_profile *p, const struct cg_profile *q)
+{
+	size_t i;
+
+	for (i = 0; i < q->nthreads; i++) {
+		uint32_t tid = q->threads[i]->tid;
+
+		if (i < p->nthreads ? p->threads[i]->tid != tid : profile_thread_find(p, tid) != NULL)
+			return 0;
+	}
+	return 1;
 }
 
 void profile_unpark(struct cg_profile *p, const struct cg_profile *q)

@@ -64,6 +64,10 @@ struct cg_report {
 	uint64_t range_kept;
 	/* The axis origin: the raw wall time of the trace's first record. */
 	uint64_t origin;
+	/* A renderer may do part of its work on a thread of its own (-j 2 or
+	 * more, or the default on more than one core): the bytes are the
+	 * same. */
+	int threads;
 };
 
 /* A renderer that turns the report into bytes. */

@@ -298,8 +298,9 @@ static int load_plain(const uint8_t *data, size_t size, struct cg_mapping *map,
 	return load_tree(data, size, map, po, ranges, 0, L, err);
 }
 
-/* load_plain, and with tree (in order only) the calling-context tree's
- * observer, the tree in L->cct. */
+/* load_plain, and with tree the calling-context tree's observer, the tree
+ * in L->cct (built range by range and summed, as -j does, when the input
+ * is cut into ranges with global tables). */
 static int load_tree(const uint8_t *data, size_t size, struct cg_mapping *map,
 		     const struct cg_profile_opts *po, unsigned ranges, int tree, struct loaded *L,
 		     struct cg_error *err)
@@ -317,16 +318,24 @@ static int load_tree(const uint8_t *data, size_t size, struct cg_mapping *map,
 	L->t = map ? trace_open_renamed(L->src, mapping_rename, map, err) : trace_open(L->src, err);
 	if (!L->t)
 		return -1;
-	if (ranges >= 2 && trace_span(L->t, &first, &count) && count >= 2) {
-		L->p = replay_split(L->t, po, count, count < ranges ? (unsigned)count : ranges,
-				    NULL, &failed, err);
+	if (ranges >= 2 && (!tree || po->global) && trace_span(L->t, &first, &count) &&
+	    count >= 2) {
+		if (tree)
+			L->cct = cct_create();
+		L->p = replay_split(L->t, po, L->cct, count,
+				    count < ranges ? (unsigned)count : ranges, NULL, &failed, err);
 		if (failed)
 			return -1;
+		if (!L->p) {
+			cct_free(L->cct);
+			L->cct = NULL;
+		}
 	}
 	if (!L->p)
 		L->p = profile_create(trace_symtab(L->t), po);
-	if (tree && ranges < 2) {
-		L->cct = cct_create();
+	if (tree) {
+		if (!L->cct)
+			L->cct = cct_create();
 		cct_observer(L->cct, &oc);
 		profile_set_observer(L->p, &oc);
 	}
@@ -455,6 +464,45 @@ static void check_thread_views(const uint8_t *data, size_t size, struct cg_mappi
 	loaded_free(&B);
 }
 
+/* The calling-context tree built in ranges and summed is the tree of the
+ * replay in order, node for node, or the input gives the same error;
+ * abort() otherwise. */
+static void check_tree_ranges(const uint8_t *data, size_t size, struct cg_mapping *map,
+			      const struct cg_profile_opts *po, unsigned ranges)
+{
+	struct cg_error ea = { { 0 }, 0, 0 }, eb = { { 0 }, 0, 0 };
+	struct cg_profile_opts go = *po;
+	struct loaded A, B;
+	size_t i, n;
+	int ra;
+
+	go.global = 1;
+	ra = load_tree(data, size, map, &go, 1, 1, &A, &ea);
+	if (load_tree(data, size, map, &go, ranges, 1, &B, &eb) != ra) {
+		fprintf(stderr, "tree in ranges: %s\n", ra ? ea.msg : eb.msg);
+		abort();
+	}
+	if (ra == 0) {
+		n = cct_node_count(A.cct);
+		if (n != cct_node_count(B.cct)) {
+			fprintf(stderr, "tree in ranges: %zu nodes, in order %zu\n",
+				cct_node_count(B.cct), n);
+			abort();
+		}
+		for (i = 0; i < n; i++)
+			if (memcmp(cct_node(A.cct, (uint32_t)i), cct_node(B.cct, (uint32_t)i),
+				   sizeof(struct cg_cct_node)) != 0) {
+				fprintf(stderr, "tree in ranges: node %zu differs\n", i);
+				abort();
+			}
+		for (i = 0; i < profile_thread_count(A.p); i++)
+			if (cct_root(A.cct, (uint32_t)i) != cct_root(B.cct, (uint32_t)i))
+				abort();
+	}
+	loaded_free(&A);
+	loaded_free(&B);
+}
+
 /* Replaying in ranges gives the JSON of the replay in order, or the same
  * error, and so does one table for all threads (in order, or in ranges one
  * input in two); abort() otherwise, for the fuzzer to keep the input. */
@@ -470,6 +518,7 @@ static void check_split(const uint8_t *data, size_t size, struct cg_mapping *map
 	go.global = 1;
 	check_same(data, size, map, &go, size % 2 ? 1 : 2 + (unsigned)(size % 5), o, &A, ra, &ea);
 	check_thread_views(data, size, map, po);
+	check_tree_ranges(data, size, map, po, 2 + (unsigned)(size % 3));
 	loaded_free(&A);
 }
 

@@ -9,9 +9,11 @@
 # N up to 64 the records of one thread fall on both sides of many
 # boundaries.  Every output that reads the profile's tables is compared, with
 # stderr and the exit status: text, JSON, the dot graph, callgrind, and -d of
-# the trace against itself; and at -j 2 so are the outputs fed by the
-# replay's observers (the HTML report, folded stacks, pprof, speedscope and
-# Chrome trace), some of which run on a thread of their own from -j 2.
+# the trace against itself; folded stacks with pprof, whose calling-context
+# trees are built range by range and summed; and at -j 2 so are the outputs
+# fed by the replay's observers together (the HTML report, folded stacks,
+# pprof, speedscope and Chrome trace), some of which run on a thread of
+# their own from -j 2.
 #   tests/jobs/run.sh BUILD_DIR
 # Prints "FAIL jobs ..." for each difference and closes with
 # "jobs: N passed, N failed".
@@ -44,6 +46,10 @@ outputs() {
 	# replayed in ranges of their own and summed (profile_global*.c).
 	$CG -j "$j" "$@" --json "$o.gjson" "$t" 2>"$o.gerr"
 	echo $? >>"$o.rc"
+	# Folded stacks and pprof alone read the calling-context tree only:
+	# each range builds its own, and the trees are summed.
+	$CG -j "$j" "$@" --folded "$o.tfold" --pprof "$o.tpb" "$t" 2>"$o.terr"
+	echo $? >>"$o.rc"
 	# The observers' thread is the same from -j 2 up: once is enough.
 	case $j in 1 | 2)
 		$CG -j "$j" "$@" --html "$o.html" --folded "$o.fold" --pprof "$o.pb" \
@@ -62,7 +68,7 @@ for t in "$top"/samples/*.trace gen-*.trace gen-pair.trace; do
 		for j in 2 3 5 8 13 64; do
 			outputs $j "$t" many --clock $clock
 			bad=
-			for x in json dot cg txt err rc diff derr gjson gerr; do
+			for x in json dot cg txt err rc diff derr gjson gerr tfold tpb terr; do
 				cmp -s one.$x many.$x || bad="$bad $x"
 			done
 			# per-thread tables (with the graph) against one table
