@@ -7,11 +7,11 @@
 #include "util/writer.h"
 
 #include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/thread.h"
 #include "util/util.h"
 
 #define NSLOT 3
@@ -69,28 +69,13 @@ static void *writer_main(void *arg)
 struct cg_writer *writer_create(strbuf_sink_fn sink, void *ctx)
 {
 	struct cg_writer *wr = xcalloc(1, sizeof(*wr));
-	pthread_attr_t attr;
-	sigset_t all, old;
-	int rc, attr_ok;
 
 	wr->sink = sink;
 	wr->ctx = ctx;
 	pthread_mutex_init(&wr->mu, NULL);
 	pthread_cond_init(&wr->data, NULL);
 	pthread_cond_init(&wr->room, NULL);
-	attr_ok = pthread_attr_init(&attr) == 0;
-	if (attr_ok)
-		(void)pthread_attr_setstacksize(&attr, THREAD_STACK);
-	/* The fatal-signal handler (temporary files) runs on the caller's
-	 * thread; a broken pipe still ends the run as it would there. */
-	sigfillset(&all);
-	sigdelset(&all, SIGPIPE);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&wr->thr, attr_ok ? &attr : NULL, writer_main, wr);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (attr_ok)
-		pthread_attr_destroy(&attr);
-	if (rc != 0) {
+	if (thread_start(&wr->thr, THREAD_STACK, writer_main, wr) != 0) {
 		pthread_mutex_destroy(&wr->mu);
 		pthread_cond_destroy(&wr->data);
 		pthread_cond_destroy(&wr->room);

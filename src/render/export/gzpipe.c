@@ -3,10 +3,11 @@
 #include "render/export/gzpipe.h"
 
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+
+#include "util/thread.h"
 
 /* The compressing thread recurses nowhere. */
 #define THREAD_STACK (256u << 10)
@@ -94,9 +95,6 @@ static void *compressor(void *arg)
 struct cg_gzpipe *gzpipe_create(struct strbuf *out, int threaded)
 {
 	struct cg_gzpipe *g = xcalloc(1, sizeof(*g));
-	pthread_attr_t attr;
-	sigset_t all, old;
-	int attr_ok;
 
 	g->out = out;
 	strbuf_init(&g->piece);
@@ -104,18 +102,7 @@ struct cg_gzpipe *gzpipe_create(struct strbuf *out, int threaded)
 		return g;
 	pthread_mutex_init(&g->mu, NULL);
 	pthread_cond_init(&g->cv, NULL);
-	attr_ok = pthread_attr_init(&attr) == 0;
-	if (attr_ok)
-		(void)pthread_attr_setstacksize(&attr, THREAD_STACK);
-	/* Signals stay on the caller's thread (as the writer's, writer.c),
-	 * but for SIGPIPE, which a write raises on the thread that made it. */
-	sigfillset(&all);
-	sigdelset(&all, SIGPIPE);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	g->threaded = pthread_create(&g->thr, attr_ok ? &attr : NULL, compressor, g) == 0;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (attr_ok)
-		pthread_attr_destroy(&attr);
+	g->threaded = thread_start(&g->thr, THREAD_STACK, compressor, g) == 0;
 	if (!g->threaded) {
 		pthread_mutex_destroy(&g->mu);
 		pthread_cond_destroy(&g->cv);

@@ -1,0 +1,18 @@
+/* thread.h - a helper thread for output work (writing, compressing).
+ *
+ * The thread gets a small stack (it recurses nowhere) and every signal
+ * blocked but SIGPIPE: the fatal-signal handler (temporary files) runs on
+ * the caller's thread, and a write to a closed pipe still ends the run as
+ * it would there.
+ */
+#ifndef CG_THREAD_H
+#define CG_THREAD_H
+
+#include <pthread.h>
+#include <stddef.h>
+
+/* Start fn(arg) on *t with a stack of stack bytes: 0, or an error number
+ * (then no thread runs). */
+int thread_start(pthread_t *t, size_t stack, void *(*fn)(void *), void *arg);
+
+#endif
