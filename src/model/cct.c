@@ -459,7 +459,9 @@ void cct_merge(struct cg_cct *dst, struct cg_cct *src)
 			}
 			d = thread_get(dst, roots[k].thread)->root;
 		} else {
-			uint32_t dp = map[sn->parent];
+			/* A parent made after its child only by an adopt, which
+			 * the caller rules out (cct_adopts). */
+			uint32_t dp = sn->parent < i ? map[sn->parent] : CCT_NONE;
 			struct cthread *root_th = NULL;
 
 			if (dp == CCT_NONE) {
@@ -470,6 +472,10 @@ void cct_merge(struct cg_cct *dst, struct cg_cct *src)
 				struct root_of key = { sn->parent, 0 }, *r;
 
 				r = bsearch(&key, roots, nroots, sizeof(*roots), cmp_root_of);
+				if (!r) {
+					map[i] = CCT_NONE;
+					continue;
+				}
 				root_th = &dst->threads[r->thread];
 			}
 			d = merge_child(dst, root_th, dp, sn->midx);
@@ -674,36 +680,4 @@ uint64_t cct_excl(const struct cg_cct *c, uint32_t id, int other)
 size_t cct_node_count(const struct cg_cct *c)
 {
 	return c->n;
-}
-
-/* A child with its sort keys, so that plain qsort needs no context. */
-struct child_key {
-	uint64_t incl_us;
-	uint32_t midx, id;
-};
-
-/* Widest first, then by method index. */
-static int cmp_child(const void *a, const void *b)
-{
-	const struct child_key *x = a, *y = b;
-
-	if (x->incl_us != y->incl_us)
-		return x->incl_us > y->incl_us ? -1 : 1;
-	return (x->midx > y->midx) - (x->midx < y->midx);
-}
-
-void cct_sort_children(const struct cg_cct *c, uint32_t *v, size_t n)
-{
-	struct child_key *k = xmalloc(n * sizeof(*k));
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		k[i].incl_us = cct_node(c, v[i])->incl_us;
-		k[i].midx = cct_node(c, v[i])->midx;
-		k[i].id = v[i];
-	}
-	qsort(k, n, sizeof(*k), cmp_child);
-	for (i = 0; i < n; i++)
-		v[i] = k[i].id;
-	free(k);
 }

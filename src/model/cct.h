@@ -73,9 +73,6 @@ void cct_children_incl(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64
  * the other one. */
 void cct_excl_both(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us);
 uint64_t cct_excl(const struct cg_cct *c, uint32_t id, int other);
-/* Sort the node ids v[0..n) as the flame graph and the trees show
- * siblings: widest (inclusive time) first, then by method index. */
-void cct_sort_children(const struct cg_cct *c, uint32_t *v, size_t n);
 size_t cct_node_count(const struct cg_cct *c);
 
 /* A trace replayed in ranges (replay.h), each range into a tree of its

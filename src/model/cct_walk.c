@@ -6,6 +6,38 @@
 
 #include "util/util.h"
 
+/* A child with its sort keys, so that plain qsort needs no context. */
+struct child_key {
+	uint64_t incl_us;
+	uint32_t midx, id;
+};
+
+/* Widest first, then by method index. */
+static int cmp_child(const void *a, const void *b)
+{
+	const struct child_key *x = a, *y = b;
+
+	if (x->incl_us != y->incl_us)
+		return x->incl_us > y->incl_us ? -1 : 1;
+	return (x->midx > y->midx) - (x->midx < y->midx);
+}
+
+void cct_sort_children(const struct cg_cct *c, uint32_t *v, size_t n)
+{
+	struct child_key *k = xmalloc(n * sizeof(*k));
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		k[i].incl_us = cct_node(c, v[i])->incl_us;
+		k[i].midx = cct_node(c, v[i])->midx;
+		k[i].id = v[i];
+	}
+	qsort(k, n, sizeof(*k), cmp_child);
+	for (i = 0; i < n; i++)
+		v[i] = k[i].id;
+	free(k);
+}
+
 /* Kept children of node id, sorted; the caller frees *out. */
 static size_t kept_children(struct cg_cct_walk *w, uint32_t id, uint32_t **out)
 {

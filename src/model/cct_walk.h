@@ -26,6 +26,10 @@ struct cg_cct_walk {
 	void *ctx;
 };
 
+/* Sort the node ids v[0..n) as the flame graph and the trees show
+ * siblings: widest (inclusive time) first, then by method index. */
+void cct_sort_children(const struct cg_cct *c, uint32_t *v, size_t n);
+
 /* Walk the subtree at root with w's floor, depth and budget. */
 void cct_walk(struct cg_cct_walk *w, uint32_t root);
 
