@@ -170,6 +170,15 @@ static void range_scan(struct range *r)
 	pthread_mutex_unlock(&sp->mu);
 }
 
+/* The calling-context tree c as p's only observer. */
+static void observe_tree(struct cg_profile *p, struct cg_cct *c)
+{
+	struct cg_observer o = { 0 };
+
+	cct_observer(c, &o);
+	profile_set_observer(p, &o);
+}
+
 /* Replay range i from its composed state, once the scans are composed. */
 static void range_replay(struct range *r)
 {
@@ -184,13 +193,8 @@ static void range_replay(struct range *r)
 	if (!sp->st || r->index > stitch_ranges(sp->st))
 		return;
 	r->prof = profile_create(trace_symtab(sp->t), &sp->opts);
-	if (sp->cct) {
-		struct cg_observer o = { 0 };
-
-		r->cct = cct_create();
-		cct_observer(r->cct, &o);
-		profile_set_observer(r->prof, &o);
-	}
+	if (sp->cct)
+		observe_tree(r->prof, r->cct = cct_create());
 	n = stitch_seeds(sp->st, r->index, &seeds);
 	profile_seed(r->prof, seeds, n);
 	profile_first_record(r->prof, r->from);
@@ -343,12 +347,8 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	if (attr_ok)
 		pthread_attr_destroy(&attr);
 	p = sp.rs[0].prof = profile_create(trace_symtab(t), &sp.opts);
-	if (cct) {
-		struct cg_observer o = { 0 };
-
-		cct_observer(cct, &o);
-		profile_set_observer(p, &o);
-	}
+	if (cct)
+		observe_tree(p, cct);
 	if (sp.snap_at) {
 		/* The state at snap_at for range 1's thread, or word that there
 		 * will be none, before anything else. */

@@ -236,10 +236,24 @@ static inline struct cthread *thread_get(struct cg_cct *c, uint32_t thread)
 	return thread_new(c, thread);
 }
 
+/* The child midx of node parent that the parent's line remembers, or
+ * CCT_NONE. */
+static inline uint32_t line_kid(const struct cline *l, uint32_t midx)
+{
+	uint32_t n = CCT_NONE;
+	size_t i;
+
+	for (i = 0; i < KIDS; i++)
+		if (l->kmidx[i] == midx && l->kid[i] != CCT_NONE)
+			n = l->kid[i];
+	return n;
+}
+
 /* The child midx of parent that its line does not remember: from the
- * table when one of parent's children is there, else new; remembered
- * first either way. */
-static __attribute__((noinline)) uint32_t child_find(struct cg_cct *c, struct cthread *th,
+ * table when one of parent's children is there, else new (a child of the
+ * root of root_th, the thread whose root parent is, or NULL when parent is
+ * no root); remembered first either way. */
+static __attribute__((noinline)) uint32_t child_find(struct cg_cct *c, struct cthread *root_th,
 						     uint32_t parent, uint32_t midx)
 {
 	uint32_t n = CCT_NONE;
@@ -247,7 +261,7 @@ static __attribute__((noinline)) uint32_t child_find(struct cg_cct *c, struct ct
 	if (bit_get(c->spilt, parent))
 		n = itab_find(&c->tab, key_of(parent, midx), c->lines, LINE);
 	if (n == CCT_NONE)
-		return th->depth ? node_new(c, parent, midx) : root_child_new(c, th, midx);
+		return root_th ? root_child_new(c, root_th, midx) : node_new(c, parent, midx);
 	kids_put(c, parent, midx, n);
 	return n;
 }
@@ -258,16 +272,11 @@ static __attribute__((noinline)) uint32_t child_find(struct cg_cct *c, struct ct
 static inline void enter(struct cg_cct *c, struct cthread *th, uint32_t midx, uint64_t t)
 {
 	uint32_t parent = th->depth ? th->stack[th->depth - 1].node : th->root;
-	const struct cline *l = &c->lines[parent];
-	uint32_t n = CCT_NONE;
+	uint32_t n = line_kid(&c->lines[parent], midx);
 	struct cframe *f;
-	size_t i;
 
-	for (i = 0; i < KIDS; i++)
-		if (l->kmidx[i] == midx && l->kid[i] != CCT_NONE)
-			n = l->kid[i];
 	if (n == CCT_NONE)
-		n = child_find(c, th, parent, midx);
+		n = child_find(c, th->depth ? NULL : th, parent, midx);
 	__builtin_prefetch(&c->lines[n], 1);
 	/* calls is counted at leave, where the node is touched anyway. */
 	if (th->depth == th->cap)
@@ -390,29 +399,6 @@ uint64_t cct_adopts(const struct cg_cct *c)
 	return c->adopts;
 }
 
-/* The child midx of dst's node parent, found or made as an entry would;
- * root_th: parent's thread when parent is its root, else NULL. */
-static uint32_t merge_child(struct cg_cct *c, struct cthread *root_th, uint32_t parent,
-			    uint32_t midx)
-{
-	const struct cline *l = &c->lines[parent];
-	uint32_t n = CCT_NONE;
-	size_t k;
-
-	for (k = 0; k < KIDS; k++)
-		if (l->kmidx[k] == midx && l->kid[k] != CCT_NONE)
-			n = l->kid[k];
-	if (n != CCT_NONE)
-		return n;
-	if (bit_get(c->spilt, parent))
-		n = itab_find(&c->tab, key_of(parent, midx), c->lines, LINE);
-	if (n != CCT_NONE) {
-		kids_put(c, parent, midx, n);
-		return n;
-	}
-	return root_th ? root_child_new(c, root_th, midx) : node_new(c, parent, midx);
-}
-
 /* A thread's root, and the thread, by node id. */
 struct root_of {
 	uint32_t node, thread;
@@ -423,6 +409,15 @@ static int cmp_root_of(const void *a, const void *b)
 	const struct root_of *x = a, *y = b;
 
 	return (x->node > y->node) - (x->node < y->node);
+}
+
+/* The thread whose root is node, among roots[0..n) sorted by node, or
+ * NULL when node is no thread's root. */
+static const struct root_of *root_find(const struct root_of *roots, size_t n, uint32_t node)
+{
+	struct root_of key = { node, 0 };
+
+	return bsearch(&key, roots, n, sizeof(*roots), cmp_root_of);
 }
 
 void cct_merge(struct cg_cct *dst, struct cg_cct *src)
@@ -445,40 +440,28 @@ void cct_merge(struct cg_cct *dst, struct cg_cct *src)
 	qsort(roots, nroots, sizeof(*roots), cmp_root_of);
 	/* In src's order, which is the order a replay in one piece makes
 	 * the nodes dst lacks: parents before children. */
-	for (i = 0, k = 0; i < src->n; i++) {
+	for (i = 0; i < src->n; i++) {
 		const struct cg_cct_node *sn = &src->nodes[i];
+		const struct root_of *r;
 		struct cg_cct_node *dn;
-		uint32_t d;
+		uint32_t d, dp;
 
+		/* Nodes left out: a parent made after its child, or a node
+		 * without parent that is no thread's root -- only an adopt
+		 * makes them, which the caller rules out (cct_adopts). */
+		map[i] = CCT_NONE;
 		if (sn->parent == CCT_NONE) {
-			while (k < nroots && roots[k].node < i)
-				k++;
-			if (k == nroots || roots[k].node != i) {
-				map[i] = CCT_NONE; /* not a root: cannot be without adopts */
+			if (!(r = root_find(roots, nroots, (uint32_t)i)))
 				continue;
-			}
-			d = thread_get(dst, roots[k].thread)->root;
+			d = thread_get(dst, r->thread)->root;
 		} else {
-			/* A parent made after its child only by an adopt, which
-			 * the caller rules out (cct_adopts). */
-			uint32_t dp = sn->parent < i ? map[sn->parent] : CCT_NONE;
-			struct cthread *root_th = NULL;
-
-			if (dp == CCT_NONE) {
-				map[i] = CCT_NONE; /* under a node left out */
+			if (sn->parent >= i || (dp = map[sn->parent]) == CCT_NONE)
 				continue;
-			}
-			if (src->nodes[sn->parent].parent == CCT_NONE) {
-				struct root_of key = { sn->parent, 0 }, *r;
-
-				r = bsearch(&key, roots, nroots, sizeof(*roots), cmp_root_of);
-				if (!r) {
-					map[i] = CCT_NONE;
-					continue;
-				}
-				root_th = &dst->threads[r->thread];
-			}
-			d = merge_child(dst, root_th, dp, sn->midx);
+			r = src->nodes[sn->parent].parent == CCT_NONE
+				    ? root_find(roots, nroots, sn->parent) : NULL;
+			d = line_kid(&dst->lines[dp], sn->midx);
+			if (d == CCT_NONE)
+				d = child_find(dst, r ? &dst->threads[r->thread] : NULL, dp, sn->midx);
 		}
 		map[i] = d;
 		dn = &dst->lines[d].pub;
@@ -531,9 +514,6 @@ static void lines_pack(struct cg_cct *c)
 	c->nodes = (struct cg_cct_node *)(void *)(c->mem + c->off);
 }
 
-/* The replay is over: the child table goes, the lines are packed, and the
- * children of each node are grouped by parent, newest first (a counting
- * sort on parent). */
 /* The replay's lookups freed and the lines packed into nodes (c->nodes). */
 static void replay_end(struct cg_cct *c)
 {
@@ -546,6 +526,9 @@ static void replay_end(struct cg_cct *c)
 	lines_pack(c);
 }
 
+/* The replay is over: the child table goes, the lines are packed, and the
+ * children of each node are grouped by parent, newest first (a counting
+ * sort on parent), their time summed. */
 static void on_finish(void *ctx)
 {
 	struct cg_cct *c = ctx;

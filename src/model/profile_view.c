@@ -485,9 +485,9 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 		sums_thread(p, vs, thread, &nmeth, &nedges);
 	} else if (p->global) {
 		/* The view of all threads, from the global tables (which go once
-		 * read); then each thread's waits, from its own view, where there
-		 * are several (one thread's tables are its view as they are,
-		 * without them). */
+		 * read); then each thread's waits, from the source of its own sums,
+		 * where there are several (one thread keeps its waits at 0, as
+		 * its per-thread tables did). */
 		profile_global_view(p, vs, &nmeth, &nedges);
 		view_finish(p, vs, thread, nmeth, nedges);
 		if (p->tsums && p->npthreads > 1)
