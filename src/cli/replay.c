@@ -37,10 +37,11 @@
  * replay into global tables 14.0 and one into per-thread tables 21.6. */
 #define SCAN_COST_GLOBAL 490
 #define SCAN_COST_THREADS 320
-/* With each range's calling-context tree built as it replays (global
- * tables): on the same trace the replay and the tree took about 28 ns of
- * CPU per record (folded stacks at -j 1, less their writing out). */
-#define SCAN_COST_CCT 250
+/* With each range's calling-context tree built as it replays (a profile
+ * without tables, profile_bare.c): on the same trace the replay and the
+ * tree took about 24 ns of CPU per record (folded stacks at -j 1, less
+ * their walk and writing out). */
+#define SCAN_COST_CCT 300
 
 struct split;
 

@@ -21,6 +21,7 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 	p->filtering = p->focusing || (p->opts.hide && p->opts.hide[0]);
 	p->slow = p->filtering;
 	p->global = p->opts.global && !p->filtering;
+	p->bare = p->global && p->opts.no_views;
 	p->main_named = -1;
 	strbuf_init(&p->namebuf);
 	return p;
@@ -60,6 +61,8 @@ const struct cg_observer *profile_observer(const struct cg_profile *p)
 int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		struct cg_error *err)
 {
+	if (p->bare)
+		return profile_bare_add(p, recs, n, err);
 	if (p->global)
 		return profile_global_add(p, recs, n, err);
 	return profile_thread_add(p, recs, n, err);
@@ -68,6 +71,8 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 int profile_add_raw(struct cg_profile *p, const struct cg_raw_layout *l, const unsigned char *bytes,
 		    size_t n, uint64_t offset, struct cg_error *err)
 {
+	if (p->bare)
+		return profile_bare_add_raw(p, l, bytes, n, offset, err);
 	if (p->global)
 		return profile_global_add_raw(p, l, bytes, n, offset, err);
 	return profile_thread_add_raw(p, l, bytes, n, offset, err);
@@ -168,6 +173,7 @@ void profile_free(struct cg_profile *p)
 			profile_view_free(&p->per[i]);
 	free(p->per);
 	free(p->mflag);
+	free(p->idcache);
 	strbuf_free(&p->namebuf);
 	profile_global_free(p);
 	profile_free(p->fix[0]);
@@ -193,7 +199,10 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		/* Every thread's frames closed before any line is summed. */
 		for (i = 0; i < p->nthreads; i++) {
 			p->stats.open_at_end += p->threads[i]->depth;
-			profile_global_close(p, p->threads[i]);
+			if (p->bare)
+				profile_bare_close(p, p->threads[i]);
+			else
+				profile_global_close(p, p->threads[i]);
 		}
 		profile_global_count(p);
 	}
@@ -213,7 +222,11 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		pt->incl_us = ts->now - ts->first;
 		/* The thread's time less that of its root's edges (hidden frames
 		 * directly under the root have none). */
-		if (p->global) {
+		if (p->bare) {
+			pt->excl_us = ts->now - ts->first - ts->top_us;
+			pt->other_us = ts->other_now - ts->other_first;
+			pt->o_excl_us = pt->other_us - ts->o_top_us;
+		} else if (p->global) {
 			/* A thread that never entered a method has no root line. */
 			const struct gline *root = ts->root == NIL ? NULL : &p->lines[ts->root];
 

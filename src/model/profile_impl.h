@@ -146,6 +146,11 @@ struct tstate {
 	uint32_t open_mask, open_shift;
 	size_t nopen;
 	uint64_t adopt_to;
+	/* A profile without tables (profile_bare.c): the time of the thread's
+	 * top-level frames on both clocks, and whether a frame entered before
+	 * tracing has taken all of it so far. */
+	uint64_t top_us, o_top_us;
+	int adopted_top;
 	uint32_t focus;       /* focused frames on the stack */
 	uint64_t focus_us;    /* time inside outermost focused frames */
 	uint64_t o_focus_us;  /* the same on the other clock */
@@ -235,6 +240,8 @@ struct cg_profile {
 
 	/* Global tables (cg_profile_opts.global); see profile_global.c. */
 	int global;
+	int bare;                      /* global, no view: no tables (profile_bare.c) */
+	uint64_t *idcache;             /* bare: recent method ids and their methods */
 	int no_adopt;                  /* exits on an empty stack adopt nothing */
 	struct gline *lines;
 	size_t nlines, cap_lines;
@@ -472,6 +479,17 @@ void profile_global_free(struct cg_profile *p);
 void profile_global_push(struct cg_profile *p, struct tstate *ts, uint32_t id, uint64_t entry,
 			 uint64_t o_entry);
 void profile_global_park(struct cg_profile *p, struct tstate *ts);
+/* profile_bare.c, the replay of a global profile without tables (bare): as
+ * profile_global_add and _add_raw, profile_global_close, profile_global_push
+ * and profile_global_park. */
+int profile_bare_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		     struct cg_error *err);
+int profile_bare_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
+			 const unsigned char *bytes, size_t n, uint64_t offset, struct cg_error *err);
+void profile_bare_close(struct cg_profile *p, struct tstate *ts);
+void profile_bare_push(struct cg_profile *p, struct tstate *ts, uint32_t id, uint64_t entry,
+		       uint64_t o_entry);
+void profile_bare_park(struct tstate *ts);
 /* profile_global_merge.c: q, a global profile of the next range, added to
  * p (profile_merge). */
 void profile_global_merge(struct cg_profile *p, const struct cg_profile *q);

@@ -15,7 +15,10 @@ static void push_frames(struct cg_profile *p, struct tstate *ts, const struct cg
 
 	if (p->global) {
 		for (i = 0; i < n; i++)
-			profile_global_push(p, ts, fr[i].id, fr[i].entry, fr[i].o_entry);
+			if (p->bare)
+				profile_bare_push(p, ts, fr[i].id, fr[i].entry, fr[i].o_entry);
+			else
+				profile_global_push(p, ts, fr[i].id, fr[i].entry, fr[i].o_entry);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -49,7 +52,7 @@ static void observe_seeds(struct cg_profile *p, const struct tstate *ts,
 
 	for (i = 0; i < n; i++) {
 		uint32_t slot = ts->stack[base + i].tm;
-		uint32_t midx = p->global ? p->lines[slot].midx : ts->tm[slot].midx;
+		uint32_t midx = p->bare ? slot : p->global ? p->lines[slot].midx : ts->tm[slot].midx;
 
 		observer_enter_o(p->obs, ts->index, midx, fr[i].entry, ts->other_first,
 				 fr[i].o_entry);
@@ -123,6 +126,10 @@ void profile_park(struct cg_profile *p)
 	for (i = 0; i < p->nthreads; i++) {
 		struct tstate *ts = p->threads[i];
 
+		if (p->bare) {
+			profile_bare_park(ts);
+			continue;
+		}
 		if (p->global) {
 			profile_global_park(p, ts);
 			continue;
@@ -207,6 +214,10 @@ void profile_merge(struct cg_profile *p, struct cg_profile *q)
 			/* The correction pass adopts up to the last such exit. */
 			if (qs->adopt_to > ps->adopt_to)
 				ps->adopt_to = qs->adopt_to;
+			/* A frame entered before tracing took all earlier time. */
+			ps->top_us = qs->adopted_top ? qs->top_us : ps->top_us + qs->top_us;
+			ps->o_top_us = qs->adopted_top ? qs->o_top_us : ps->o_top_us + qs->o_top_us;
+			ps->adopted_top |= qs->adopted_top;
 		} else {
 			/* Exits on qs's empty stack adopted what ps ran, in order. */
 			for (k = 0; k < qs->nadopted; k++)

@@ -2,7 +2,9 @@
  * thread of a profile of global tables (profile_global.c): a frame that
  * opens its method's line on its thread is that method's outermost
  * activation there, and its time is what the method's inclusive time
- * counts.  The common case, a bit per line, is inline in profile_impl.h;
+ * counts.  A profile without tables (profile_bare.c) marks methods by their
+ * symtab index instead of a line, for its exits that do not match the top
+ * frame.  The common case, a bit per line, is inline in profile_impl.h;
  * here are its growth and the set that replaces it past a budget. */
 #include <stdlib.h>
 #include <string.h>
@@ -92,8 +94,10 @@ void profile_open_leave_set(struct tstate *ts, uint32_t line)
 int profile_open_slow(struct cg_profile *p, struct tstate *ts, uint32_t line)
 {
 	if (!ts->open && !ts->set_mode) {
-		/* Bits for every line there is, in whole bytes. */
-		size_t want = ((p->cap_lines > line ? p->cap_lines : (size_t)line + 1) + 7) / 8 * 8;
+		/* Bits for every line (method, without tables) there is, in
+		 * whole bytes. */
+		size_t keys = p->bare ? symtab_method_count(p->st) : p->cap_lines;
+		size_t want = ((keys > line ? keys : (size_t)line + 1) + 7) / 8 * 8;
 		size_t have = ts->non / 8, bytes = want / 8;
 
 		if (p->on_bytes - have + bytes <= ON_BUDGET) {

@@ -503,6 +503,100 @@ static void check_tree_ranges(const uint8_t *data, size_t size, struct cg_mappin
 	loaded_free(&B);
 }
 
+/* The threads, warnings and statistics of a and b are the same; else the
+ * first difference, printed. */
+static int threads_differ(const struct cg_profile *a, const struct cg_profile *b)
+{
+	const struct cg_pthread *ta = profile_threads(a), *tb = profile_threads(b);
+	const struct cg_profile_stats *sa = profile_stats(a), *sb = profile_stats(b);
+	const struct cg_warning *wa, *wb;
+	size_t n = profile_thread_count(a), nw = profile_warnings(a, &wa), i;
+
+	if (n != profile_thread_count(b) || nw != profile_warnings(b, &wb)) {
+		fprintf(stderr, "%zu/%zu threads, %zu warnings\n", n, profile_thread_count(b), nw);
+		return 1;
+	}
+	for (i = 0; i < n; i++)
+		if (ta[i].tid != tb[i].tid || ta[i].records != tb[i].records ||
+		    ta[i].incl_us != tb[i].incl_us || ta[i].excl_us != tb[i].excl_us ||
+		    ta[i].first_us != tb[i].first_us || ta[i].last_us != tb[i].last_us ||
+		    ta[i].other_us != tb[i].other_us || ta[i].o_excl_us != tb[i].o_excl_us ||
+		    ta[i].max_depth != tb[i].max_depth) {
+			fprintf(stderr, "thread %zu differs: excl %llu/%llu\n", i,
+				(unsigned long long)ta[i].excl_us, (unsigned long long)tb[i].excl_us);
+			return 1;
+		}
+	for (i = 0; i < nw; i++)
+		if (wa[i].kind != wb[i].kind || wa[i].count != wb[i].count) {
+			fprintf(stderr, "warning %zu differs\n", i);
+			return 1;
+		}
+	if (memcmp(sa, sb, sizeof(*sa)) != 0) {
+		fprintf(stderr, "statistics differ\n");
+		return 1;
+	}
+	return 0;
+}
+
+/* The trees a and b are the same, node for node and root for root. */
+static int trees_differ(const struct loaded *a, const struct loaded *b)
+{
+	size_t n = cct_node_count(a->cct), i;
+
+	if (n != cct_node_count(b->cct)) {
+		fprintf(stderr, "%zu/%zu nodes\n", n, cct_node_count(b->cct));
+		return 1;
+	}
+	for (i = 0; i < n; i++)
+		if (memcmp(cct_node(a->cct, (uint32_t)i), cct_node(b->cct, (uint32_t)i),
+			   sizeof(struct cg_cct_node)) != 0) {
+			fprintf(stderr, "node %zu differs\n", i);
+			return 1;
+		}
+	for (i = 0; i < profile_thread_count(a->p); i++)
+		if (cct_root(a->cct, (uint32_t)i) != cct_root(b->cct, (uint32_t)i)) {
+			fprintf(stderr, "root %zu differs\n", i);
+			return 1;
+		}
+	return 0;
+}
+
+/* A global profile that keeps no tables (no view will be asked for, as
+ * for folded stacks and pprof), with the tree, in order and in ranges,
+ * gives the threads, warnings, statistics and tree of global tables in
+ * order, or the same error; abort() otherwise. */
+static void check_bare(const uint8_t *data, size_t size, struct cg_mapping *map,
+		       const struct cg_profile_opts *po, unsigned ranges)
+{
+	struct cg_error ea = { { 0 }, 0, 0 }, eb = { { 0 }, 0, 0 };
+	struct cg_profile_opts go = *po, bo;
+	struct loaded A, B;
+	unsigned k;
+	int ra, rb;
+
+	go.global = 1;
+	go.no_views = 0;
+	bo = go;
+	bo.no_views = 1;
+	ra = load_tree(data, size, map, &go, 1, 1, &A, &ea);
+	for (k = 1; k <= ranges; k += ranges - 1) {
+		rb = load_tree(data, size, map, &bo, k, 1, &B, &eb);
+		if (ra != rb || (ra < 0 && (strcmp(ea.msg, eb.msg) != 0 || ea.offset != eb.offset))) {
+			fprintf(stderr, "no tables, %u ranges: %d '%s', tables: %d '%s'\n", k, rb,
+				eb.msg, ra, ea.msg);
+			abort();
+		}
+		if (ra == 0 && (threads_differ(A.p, B.p) || trees_differ(&A, &B))) {
+			fprintf(stderr, "no tables, %u ranges: differs from the tables\n", k);
+			abort();
+		}
+		loaded_free(&B);
+		if (ranges < 2)
+			break;
+	}
+	loaded_free(&A);
+}
+
 /* Replaying in ranges gives the JSON of the replay in order, or the same
  * error, and so does one table for all threads (in order, or in ranges one
  * input in two); abort() otherwise, for the fuzzer to keep the input. */
@@ -519,6 +613,7 @@ static void check_split(const uint8_t *data, size_t size, struct cg_mapping *map
 	check_same(data, size, map, &go, size % 2 ? 1 : 2 + (unsigned)(size % 5), o, &A, ra, &ea);
 	check_thread_views(data, size, map, po);
 	check_tree_ranges(data, size, map, po, 2 + (unsigned)(size % 3));
+	check_bare(data, size, map, po, 2 + (unsigned)(size % 4));
 	loaded_free(&A);
 }
 

@@ -1,0 +1,194 @@
+/* profile_bare.c - the replay of a profile of global tables that no view
+ * will read (cg_profile_opts.no_views: folded stacks, pprof, speedscope,
+ * the Chrome trace): every thread's stack, its clocks and the observer, and
+ * no method or edge table, since profile_finish would free them unread.
+ *
+ * Of what the tables give, such a profile keeps one thing: each thread's
+ * time outside its top-level frames (cg_pthread.excl_us), from the time of
+ * its top-level frames, which a frame adds as it returns to an empty stack.
+ * A frame entered before tracing (an exit on an empty stack) spans from the
+ * thread's first event, and every earlier top-level frame ran inside it: the
+ * time of the top-level frames becomes its duration at once, and nothing is
+ * left for a correction pass.  A frame keeps its method's symtab index where
+ * a frame of global tables keeps its line, and the methods with an
+ * outermost activation open on a thread are marked by that index
+ * (profile_open.c), for the exits that do not match the top frame. */
+
+#include "model/profile_impl.h"
+
+/* Entries of the cache of method ids (64 KB). */
+#define BARE_CACHE_BITS 13
+
+/* The method of raw id: from the cache of recent ids (each entry id << 32
+ * | method + 1, 0 when empty), else looked up in the symtab, or added (an
+ * id missing from the key). */
+static __attribute__((noinline)) uint32_t bare_method_slow(struct cg_profile *p, uint32_t id,
+							   uint64_t *e)
+{
+	int64_t m = symtab_find_method(p->st, id);
+	uint32_t midx = m >= 0 ? (uint32_t)m : profile_method_index(p, id);
+
+	if (!p->abandoned)
+		*e = (uint64_t)id << 32 | (midx + 1u);
+	return midx;
+}
+
+static inline uint32_t bare_method(struct cg_profile *p, uint32_t id)
+{
+	uint64_t *e = &p->idcache[(id * 0x9E3779B1u) >> (32 - BARE_CACHE_BITS)];
+
+	if ((uint32_t)(*e >> 32) == id && (uint32_t)*e)
+		return (uint32_t)*e - 1;
+	return bare_method_slow(p, id, e);
+}
+
+/* Push a frame of method midx, raw id, entered at entry (o_entry). */
+static inline void bare_push(struct cg_profile *p, struct tstate *ts, uint32_t midx, uint32_t id,
+			     uint64_t entry, uint64_t o_entry)
+{
+	uint32_t own = (uint32_t)profile_open_enter(p, ts, midx); /* before the push */
+	struct frame *f;
+
+	if (ts->depth == ts->cap_stack)
+		ts->stack = profile_tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
+					  sizeof(*ts->stack));
+	f = &ts->stack[ts->depth++];
+	f->tm = midx;
+	f->edge = NIL;
+	f->id = id;
+	f->own = own;
+	f->entry = entry;
+	f->o_entry = o_entry;
+	if (ts->depth > ts->max_depth)
+		ts->max_depth = (uint32_t)ts->depth;
+}
+
+static inline void bare_pop(struct tstate *ts)
+{
+	const struct frame *f = &ts->stack[--ts->depth];
+
+	if (ts->depth == 0) {
+		ts->top_us += ts->now - f->entry;
+		ts->o_top_us += ts->other_now - f->o_entry;
+	}
+	if (f->own)
+		profile_open_leave(ts, f->tm);
+}
+
+static inline void bare_pop_any(struct cg_profile *p, struct tstate *ts)
+{
+	bare_pop(ts);
+	if (p->obs)
+		observer_leave_o(p->obs, ts->index, ts->now, ts->other_first, ts->other_now);
+}
+
+static __attribute__((noinline)) void bare_exit_other(struct cg_profile *p, struct tstate *ts,
+						      uint32_t id)
+{
+	int64_t midx;
+
+	if (ts->depth == 0) {
+		/* A frame entered before tracing, the caller of all so far. */
+		uint32_t m = profile_method_index(p, id);
+
+		p->warn[CG_W_EXIT_EMPTY]++;
+		ts->top_us = ts->now - ts->first;
+		ts->o_top_us = ts->other_now - ts->other_first;
+		ts->adopted_top = 1;
+		if (p->obs) {
+			profile_observe_other(p, ts);
+			p->obs->adopt(p->obs->ctx, ts->index, m, ts->first, ts->now);
+		}
+		return;
+	}
+	midx = symtab_find_method(p->st, id);
+	if (midx >= 0 && profile_open_has(ts, (uint32_t)midx)) {
+		while (ts->stack[ts->depth - 1].id != id)
+			bare_pop_any(p, ts);
+		bare_pop_any(p, ts);
+		p->warn[CG_W_MISMATCH_POP]++;
+	} else {
+		p->warn[CG_W_MISMATCH_IGNORED]++;
+	}
+}
+
+static inline __attribute__((always_inline)) int bare_one(struct cg_profile *p,
+							   const struct cg_record *r, uint64_t offset,
+							   int cpu, struct cg_error *err)
+{
+	struct tstate *ts;
+
+	p->fed++;
+	ts = profile_tick_on(p, r, cpu);
+	if (!ts)
+		return 0;
+	if (r->action == CG_ENTER) {
+		uint32_t midx;
+
+		if (ts->depth >= p->opts.max_depth) {
+			cg_error_set(err, (int64_t)offset,
+				     "call stack of thread %u deeper than %u frames (hard limit)",
+				     ts->tid, p->opts.max_depth);
+			return -1;
+		}
+		midx = bare_method(p, r->method);
+		bare_push(p, ts, midx, r->method, ts->now, ts->other_now);
+		if (p->obs)
+			observer_enter_o(p->obs, ts->index, midx, ts->now, ts->other_first,
+					 ts->other_now);
+		return 0;
+	}
+	profile_count_exit(p, r->action);
+	if (ts->depth && ts->stack[ts->depth - 1].id == r->method)
+		bare_pop_any(p, ts);
+	else
+		bare_exit_other(p, ts, r->method);
+	return 0;
+}
+
+static void cache_make(struct cg_profile *p)
+{
+	if (!p->idcache)
+		p->idcache = xcalloc((size_t)1 << BARE_CACHE_BITS, sizeof(*p->idcache));
+}
+
+int profile_bare_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
+		     struct cg_error *err)
+{
+	cache_make(p);
+	return profile_loop(p, recs, n, bare_one, err);
+}
+
+int profile_bare_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
+			 const unsigned char *bytes, size_t n, uint64_t offset, struct cg_error *err)
+{
+	cache_make(p);
+	return profile_loop_raw(p, l, bytes, n, offset, bare_one, err);
+}
+
+void profile_bare_close(struct cg_profile *p, struct tstate *ts)
+{
+	while (ts->depth)
+		bare_pop_any(p, ts);
+}
+
+/* ---- ranges ------------------------------------------------------------------ */
+
+void profile_bare_push(struct cg_profile *p, struct tstate *ts, uint32_t id, uint64_t entry,
+		       uint64_t o_entry)
+{
+	cache_make(p);
+	if (!ts->depth) {
+		/* Only its time from now on is this profile's. */
+		ts->top_us -= ts->now - entry;
+		ts->o_top_us -= ts->other_now - o_entry;
+	}
+	bare_push(p, ts, bare_method(p, id), id, entry, o_entry);
+}
+
+void profile_bare_park(struct tstate *ts)
+{
+	ts->parked = ts->depth;
+	while (ts->depth)
+		bare_pop(ts);
+}
