@@ -427,12 +427,8 @@ static inline __attribute__((always_inline)) int replay_one(struct cg_profile *p
 		uint32_t e, callee;
 		struct frame *f;
 
-		if (ts->depth >= p->opts.max_depth) {
-			cg_error_set(err, (int64_t)offset,
-				     "call stack of thread %u deeper than %u frames (hard limit)",
-				     ts->tid, p->opts.max_depth);
+		if (profile_too_deep(p, ts, offset, err) < 0)
 			return -1;
-		}
 		if (slow) {
 			enter_slow(p, ts, r->method);
 			return 0;

@@ -102,14 +102,8 @@ static __attribute__((noinline)) void bare_exit_other(struct cg_profile *p, stru
 		return;
 	}
 	midx = symtab_find_method(p->st, id);
-	if (midx >= 0 && profile_open_has(ts, (uint32_t)midx)) {
-		while (ts->stack[ts->depth - 1].id != id)
-			bare_pop_any(p, ts);
-		bare_pop_any(p, ts);
-		p->warn[CG_W_MISMATCH_POP]++;
-	} else {
-		p->warn[CG_W_MISMATCH_IGNORED]++;
-	}
+	profile_exit_below(p, ts, id, midx >= 0 && profile_open_has(ts, (uint32_t)midx),
+			   bare_pop_any);
 }
 
 static inline __attribute__((always_inline)) int bare_one(struct cg_profile *p,
@@ -125,12 +119,8 @@ static inline __attribute__((always_inline)) int bare_one(struct cg_profile *p,
 	if (r->action == CG_ENTER) {
 		uint32_t midx;
 
-		if (ts->depth >= p->opts.max_depth) {
-			cg_error_set(err, (int64_t)offset,
-				     "call stack of thread %u deeper than %u frames (hard limit)",
-				     ts->tid, p->opts.max_depth);
+		if (profile_too_deep(p, ts, offset, err) < 0)
 			return -1;
-		}
 		midx = bare_method(p, r->method);
 		bare_push(p, ts, midx, r->method, ts->now, ts->other_now);
 		if (p->obs)

@@ -239,14 +239,7 @@ static __attribute__((noinline)) void gexit_other(struct cg_profile *p, struct t
 	midx = symtab_find_method(p->st, id);
 	if (midx >= 0 && (uint64_t)midx < p->cap_line_of)
 		line = p->line_of[midx];
-	if (line != NIL && profile_open_has(ts, line)) {
-		while (ts->stack[ts->depth - 1].id != id)
-			gpop_any(p, ts);
-		gpop_any(p, ts);
-		p->warn[CG_W_MISMATCH_POP]++;
-	} else {
-		p->warn[CG_W_MISMATCH_IGNORED]++;
-	}
+	profile_exit_below(p, ts, id, line != NIL && profile_open_has(ts, line), gpop_any);
 }
 
 static inline __attribute__((always_inline)) int greplay_one(struct cg_profile *p,
@@ -265,12 +258,8 @@ static inline __attribute__((always_inline)) int greplay_one(struct cg_profile *
 		uint32_t e, callee, own;
 		struct frame *f;
 
-		if (ts->depth >= p->opts.max_depth) {
-			cg_error_set(err, (int64_t)offset,
-				     "call stack of thread %u deeper than %u frames (hard limit)",
-				     ts->tid, p->opts.max_depth);
+		if (profile_too_deep(p, ts, offset, err) < 0)
 			return -1;
-		}
 		e = gedge_get(p, caller, r->method, &callee);
 		/* The return will add to the edge: start loading it now. */
 		__builtin_prefetch(&p->gedges[e], 1);

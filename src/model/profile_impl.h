@@ -388,6 +388,35 @@ void profile_exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t
 /* Past this many such exits in one range, it is replayed in order. */
 #define MAX_ADOPTED 65536
 
+/* An entry on ts would pass the depth limit: -1 with err filled for the
+ * record at offset; else 0. */
+static inline int profile_too_deep(const struct cg_profile *p, const struct tstate *ts,
+				   uint64_t offset, struct cg_error *err)
+{
+	if (__builtin_expect(ts->depth < p->opts.max_depth, 1))
+		return 0;
+	cg_error_set(err, (int64_t)offset, "call stack of thread %u deeper than %u frames (hard limit)",
+		     ts->tid, p->opts.max_depth);
+	return -1;
+}
+
+/* An exit of raw id that does not name ts's top frame, in global tables
+ * or none: when its method has an outermost activation open on ts (open),
+ * every frame down to the top one of id returns (pop, which tells the
+ * observer); else it is passed over.  A warning either way. */
+static inline void profile_exit_below(struct cg_profile *p, struct tstate *ts, uint32_t id,
+				      int open, void (*pop)(struct cg_profile *, struct tstate *))
+{
+	if (open) {
+		while (ts->stack[ts->depth - 1].id != id)
+			pop(p, ts);
+		pop(p, ts);
+		p->warn[CG_W_MISMATCH_POP]++;
+	} else {
+		p->warn[CG_W_MISMATCH_IGNORED]++;
+	}
+}
+
 /* A record replayed by a layout's replay (profile.c's replay_one,
  * profile_global.c's greplay_one), at byte offset `offset`, on clock cpu:
  * 0, or -1 with err filled.  The loops below are always inlined with the
