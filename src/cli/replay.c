@@ -201,6 +201,8 @@ static void range_replay(struct range *r)
 	profile_first_record(r->prof, r->from);
 	if (read_range(sp, r->from, r->to, NULL, r->prof, 0, FEED_REPLAY, &r->err) < 0)
 		r->failed = 1;
+	else if (r->cct)
+		cct_seal(r->cct);
 }
 
 static void *range_thread(void *arg)

@@ -420,6 +420,15 @@ static const struct root_of *root_find(const struct root_of *roots, size_t n, ui
 	return bsearch(&key, roots, n, sizeof(*roots), cmp_root_of);
 }
 
+void cct_seal(struct cg_cct *c)
+{
+	if (c->lines && !c->finished)
+		replay_end(c);
+}
+
+/* How many nodes ahead cct_merge fetches the line of a node's parent. */
+#define MERGE_AHEAD 8
+
 void cct_merge(struct cg_cct *dst, struct cg_cct *src)
 {
 	uint32_t *map;
@@ -427,8 +436,7 @@ void cct_merge(struct cg_cct *dst, struct cg_cct *src)
 	size_t nroots = 0, i, k;
 
 	/* Half the memory for the rest of src's life: it is only read. */
-	if (src->lines)
-		replay_end(src);
+	cct_seal(src);
 	map = xmalloc((src->n ? src->n : 1) * sizeof(*map));
 	roots = xmalloc((src->nthreads ? src->nthreads : 1) * sizeof(*roots));
 
@@ -450,6 +458,14 @@ void cct_merge(struct cg_cct *dst, struct cg_cct *src)
 		 * without parent that is no thread's root -- only an adopt
 		 * makes them, which the caller rules out (cct_adopts). */
 		map[i] = CCT_NONE;
+		if (i + MERGE_AHEAD < src->n) {
+			/* The parent's line is read there: a node's parent is
+			 * anywhere in dst. */
+			uint32_t ap = src->nodes[i + MERGE_AHEAD].parent;
+
+			if (ap < i && map[ap] != CCT_NONE)
+				__builtin_prefetch(&dst->lines[map[ap]]);
+		}
 		if (sn->parent == CCT_NONE) {
 			if (!(r = root_find(roots, nroots, (uint32_t)i)))
 				continue;

@@ -83,6 +83,10 @@ size_t cct_node_count(const struct cg_cct *c);
  * of src's range, and src can only be freed.  Exact when src took no
  * frame entered before tracing (cct_adopts, which counts them). */
 void cct_merge(struct cg_cct *dst, struct cg_cct *src);
+/* The replay of c, a range's tree, is over and c will only be merged: its
+ * lookups go and its lines are packed now (on the range's own thread),
+ * rather than when it is merged. */
+void cct_seal(struct cg_cct *c);
 uint64_t cct_adopts(const struct cg_cct *c);
 
 #endif
