@@ -160,8 +160,9 @@ struct cg_profile_opts {
 	int64_t pid;
 	/* 1 when no view will be asked for (outputs that read only the threads,
 	 * the calling-context tree or the event log): the per-method and
-	 * per-edge tables go at profile_finish, and profile_view gives views
-	 * with the threads only, no methods and no edges. */
+	 * per-edge tables go at profile_finish (with global tables, none is
+	 * built: profile_bare.c), and profile_view gives views with the
+	 * threads only, no methods and no edges. */
 	int no_views;
 	/* 1 when the views need no edges (outputs that read methods only, as
 	 * -d does): the edge tables go at profile_finish and views have none. */
