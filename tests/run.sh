@@ -82,6 +82,13 @@ part() {
 		echo "FAIL $name: exit $rc"
 		tail -n 20 "$TMP/part.out"
 	fi
+	# A part that reports its failures in its own words (the fuzz replay's
+	# "PATH: killed by signal 6") still gets a FAIL line: CG_FAIL_FAST and
+	# the mutation pass look for one.
+	if [ "$f" -gt 0 ] && ! grep -qE '^(FAIL|SIGNAL)' "$TMP/part.out"; then
+		grep -vE '^(PASS|SKIP) ' "$TMP/part.out" | tail -n 20
+		echo "FAIL $name: $f failed" | tee -a "$TMP/part.out"
+	fi
 	if [ "$k" -gt 0 ]; then
 		echo "  $name: $p passed, $f failed, $k skipped"
 	else

@@ -249,7 +249,7 @@ static struct frame *push_frame(struct tstate *ts)
 }
 
 /* Tell the observer the thread's other-clock time, when it asks. */
-void profile_observe_other(struct cg_profile *p, const struct tstate *ts)
+static void profile_observe_other(struct cg_profile *p, const struct tstate *ts)
 {
 	if (p->obs->other)
 		p->obs->other(p->obs->ctx, ts->index, ts->other_first, ts->other_now);
@@ -263,6 +263,14 @@ void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32
 void profile_observe_leave(struct cg_profile *p, const struct tstate *ts)
 {
 	observer_leave_o(p->obs, ts->index, ts->now, ts->other_first, ts->other_now);
+}
+
+void profile_observe_adopt(struct cg_profile *p, const struct tstate *ts, uint32_t midx)
+{
+	if (!p->obs)
+		return;
+	profile_observe_other(p, ts);
+	p->obs->adopt(p->obs->ctx, ts->index, midx, ts->first, ts->now);
 }
 
 /* An entry of raw id on the slow path.  A hidden method, or any method

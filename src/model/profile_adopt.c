@@ -95,9 +95,6 @@ void profile_exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t
 		ts->focus_us = ts->now - ts->first;
 		ts->o_focus_us = ts->other_now - ts->other_first;
 	}
-	if (p->obs) {
-		profile_observe_other(p, ts);
-		p->obs->adopt(p->obs->ctx, ts->index, m->midx, ts->first, ts->now);
-	}
+	profile_observe_adopt(p, ts, m->midx);
 }
 

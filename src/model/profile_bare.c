@@ -16,17 +16,13 @@
 
 #include "model/profile_impl.h"
 
-/* Entries of the cache of method ids (64 KB). */
-#define BARE_CACHE_BITS 13
-
 /* The method of raw id: from the cache of recent ids (each entry id << 32
- * | method + 1, 0 when empty), else looked up in the symtab, or added (an
- * id missing from the key). */
+ * | method + 1, 0 when empty), else from the symtab, which adds an id
+ * missing from the key. */
 static __attribute__((noinline)) uint32_t bare_method_slow(struct cg_profile *p, uint32_t id,
 							   uint64_t *e)
 {
-	int64_t m = symtab_find_method(p->st, id);
-	uint32_t midx = m >= 0 ? (uint32_t)m : profile_method_index(p, id);
+	uint32_t midx = profile_method_index(p, id);
 
 	if (!p->abandoned)
 		*e = (uint64_t)id << 32 | (midx + 1u);
@@ -35,7 +31,7 @@ static __attribute__((noinline)) uint32_t bare_method_slow(struct cg_profile *p,
 
 static inline uint32_t bare_method(struct cg_profile *p, uint32_t id)
 {
-	uint64_t *e = &p->idcache[(id * 0x9E3779B1u) >> (32 - BARE_CACHE_BITS)];
+	uint64_t *e = &p->idcache[(id * 0x9E3779B1u) >> (32 - PROFILE_IDCACHE_BITS)];
 
 	if ((uint32_t)(*e >> 32) == id && (uint32_t)*e)
 		return (uint32_t)*e - 1;
@@ -95,10 +91,7 @@ static __attribute__((noinline)) void bare_exit_other(struct cg_profile *p, stru
 		ts->top_us = ts->now - ts->first;
 		ts->o_top_us = ts->other_now - ts->other_first;
 		ts->adopted_top = 1;
-		if (p->obs) {
-			profile_observe_other(p, ts);
-			p->obs->adopt(p->obs->ctx, ts->index, m, ts->first, ts->now);
-		}
+		profile_observe_adopt(p, ts, m);
 		return;
 	}
 	midx = symtab_find_method(p->st, id);
@@ -136,23 +129,15 @@ static inline __attribute__((always_inline)) int bare_one(struct cg_profile *p,
 	return 0;
 }
 
-static void cache_make(struct cg_profile *p)
-{
-	if (!p->idcache)
-		p->idcache = xcalloc((size_t)1 << BARE_CACHE_BITS, sizeof(*p->idcache));
-}
-
 int profile_bare_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		     struct cg_error *err)
 {
-	cache_make(p);
 	return profile_loop(p, recs, n, bare_one, err);
 }
 
 int profile_bare_add_raw(struct cg_profile *p, const struct cg_raw_layout *l,
 			 const unsigned char *bytes, size_t n, uint64_t offset, struct cg_error *err)
 {
-	cache_make(p);
 	return profile_loop_raw(p, l, bytes, n, offset, bare_one, err);
 }
 
@@ -167,7 +152,6 @@ void profile_bare_close(struct cg_profile *p, struct tstate *ts)
 void profile_bare_push(struct cg_profile *p, struct tstate *ts, uint32_t id, uint64_t entry,
 		       uint64_t o_entry)
 {
-	cache_make(p);
 	if (!ts->depth) {
 		/* Only its time from now on is this profile's. */
 		ts->top_us -= ts->now - entry;

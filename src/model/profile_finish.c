@@ -22,6 +22,8 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 	p->slow = p->filtering;
 	p->global = p->opts.global && !p->filtering;
 	p->bare = p->global && p->opts.no_views;
+	if (p->bare)
+		p->idcache = xcalloc((size_t)1 << PROFILE_IDCACHE_BITS, sizeof(*p->idcache));
 	p->main_named = -1;
 	strbuf_init(&p->namebuf);
 	return p;

@@ -230,10 +230,7 @@ static __attribute__((noinline)) void gexit_other(struct cg_profile *p, struct t
 
 		p->warn[CG_W_EXIT_EMPTY]++;
 		ts->adopt_to = p->fed;
-		if (p->obs) {
-			profile_observe_other(p, ts);
-			p->obs->adopt(p->obs->ctx, ts->index, m, ts->first, ts->now);
-		}
+		profile_observe_adopt(p, ts, m);
 		return;
 	}
 	midx = symtab_find_method(p->st, id);

@@ -156,6 +156,8 @@ struct tstate {
 	uint64_t o_focus_us;  /* the same on the other clock */
 };
 
+#define PROFILE_IDCACHE_BITS 13
+
 /* Global tables: one line per method that ran (by symtab index, through
  * cg_profile.line_of) and one per thread root (G_ROOT in flags, midx the
  * thread's index), one cache line each; as struct tmeth without what a
@@ -241,7 +243,8 @@ struct cg_profile {
 	/* Global tables (cg_profile_opts.global); see profile_global.c. */
 	int global;
 	int bare;                      /* global, no view: no tables (profile_bare.c) */
-	uint64_t *idcache;             /* bare: recent method ids and their methods */
+	uint64_t *idcache;             /* bare: recent method ids and their methods,
+	                                * 1 << PROFILE_IDCACHE_BITS of them (64 KB) */
 	int no_adopt;                  /* exits on an empty stack adopt nothing */
 	struct gline *lines;
 	size_t nlines, cap_lines;
@@ -307,11 +310,14 @@ static inline struct tstate *profile_thread_find(const struct cg_profile *p, uin
 		return profile_thread_big(p, tid);
 	return p->by_tid[tid];
 }
-void profile_observe_other(struct cg_profile *p, const struct tstate *ts);
 /* Tell the observer that midx was entered on ts (with the other clock,
  * when it asks), or that ts's top frame returned. */
 void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx);
 void profile_observe_leave(struct cg_profile *p, const struct tstate *ts);
+/* Tell the observer, if there is one, that midx was entered before tracing
+ * on ts (an exit on its empty stack, now): the frame spans from ts's first
+ * event. */
+void profile_observe_adopt(struct cg_profile *p, const struct tstate *ts, uint32_t midx);
 
 /* Advance a thread's clock; count: a wrap or backward step is a warning. */
 static inline void profile_clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *now,

@@ -138,6 +138,12 @@ static void heap_down(struct cg_tl_span *h, size_t n, size_t k)
 	}
 }
 
+/* A bin's time, v, held in 32 bits: saturated. */
+static inline uint32_t bin_time(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
 /* Widen the bins (pairwise merge, width doubles) until t is in range. */
 static void busy_cover(struct cg_tl_busy *b, uint64_t t)
 {
@@ -149,11 +155,8 @@ static void busy_cover(struct cg_tl_busy *b, uint64_t t)
 
 			if (!row)
 				continue;
-			for (k = 0; k < TL_BINS / 2; k++) {
-				uint64_t s = (uint64_t)row[2 * k] + row[2 * k + 1];
-
-				row[k] = s > UINT32_MAX ? UINT32_MAX : (uint32_t)s;
-			}
+			for (k = 0; k < TL_BINS / 2; k++)
+				row[k] = bin_time((uint64_t)row[2 * k] + row[2 * k + 1]);
 			memset(row + TL_BINS / 2, 0, TL_BINS / 2 * sizeof(*row));
 		}
 		b->width *= 2;
@@ -165,7 +168,7 @@ static void busy_cover(struct cg_tl_busy *b, uint64_t t)
 static void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, uint64_t dur,
 		     uint32_t depth)
 {
-	uint64_t end = start + dur, k, v;
+	uint64_t end = start + dur, k;
 	unsigned shift;
 	uint32_t *row;
 	size_t d = depth < TL_DEPTHS ? depth : TL_DEPTHS - 1;
@@ -192,8 +195,7 @@ static void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, ui
 	shift = (unsigned)__builtin_ctzll(b->width);
 	k = (start - b->origin) >> shift;
 	if (k == (end - 1 - b->origin) >> shift) {
-		v = (uint64_t)row[k] + (end - start);
-		row[k] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+		row[k] = bin_time((uint64_t)row[k] + (end - start));
 		return;
 	}
 	for (; k < TL_BINS; k++) {
@@ -203,8 +205,7 @@ static void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, ui
 			break;
 		s = start > lo ? start : lo;
 		e = end < hi ? end : hi;
-		v = (uint64_t)row[k] + (e - s);
-		row[k] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+		row[k] = bin_time((uint64_t)row[k] + (e - s));
 	}
 }
 
@@ -347,11 +348,8 @@ static void busy_deepen(struct cg_tl_busy *b)
 		return;
 	last = b->rows[TL_DEPTHS - 1];
 	if (last && b->rows[TL_DEPTHS - 2]) {
-		for (k = 0; k < TL_BINS; k++) {
-			uint64_t v = (uint64_t)last[k] + b->rows[TL_DEPTHS - 2][k];
-
-			last[k] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-		}
+		for (k = 0; k < TL_BINS; k++)
+			last[k] = bin_time((uint64_t)last[k] + b->rows[TL_DEPTHS - 2][k]);
 		free(b->rows[TL_DEPTHS - 2]);
 	} else if (!last) {
 		last = b->rows[TL_DEPTHS - 2];

@@ -11,8 +11,10 @@
 #include <pthread.h>
 #include <stddef.h>
 
-/* Start fn(arg) on *t with a stack of stack bytes: 0, or an error number
+/* Start fn(arg) on *t with a stack of THREAD_HELPER_STACK bytes (fn recurses
+ * nowhere and writes through the C library at most): 0, or an error number
  * (then no thread runs). */
-int thread_start(pthread_t *t, size_t stack, void *(*fn)(void *), void *arg);
+#define THREAD_HELPER_STACK (256u << 10)
+int thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 
 #endif

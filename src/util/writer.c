@@ -18,8 +18,6 @@
 /* Chunks up to this size are copied into a slot; larger ones (a renderer
  * that spilled nothing before its end) go to the sink from the caller. */
 #define SLOT_MAX (4 * STRBUF_SPILL)
-/* The thread recurses nowhere; the sink's write needs little stack. */
-#define THREAD_STACK (256u << 10)
 
 struct slot {
 	char *p;
@@ -75,7 +73,7 @@ struct cg_writer *writer_create(strbuf_sink_fn sink, void *ctx)
 	pthread_mutex_init(&wr->mu, NULL);
 	pthread_cond_init(&wr->data, NULL);
 	pthread_cond_init(&wr->room, NULL);
-	if (thread_start(&wr->thr, THREAD_STACK, writer_main, wr) != 0) {
+	if (thread_start(&wr->thr, writer_main, wr) != 0) {
 		pthread_mutex_destroy(&wr->mu);
 		pthread_cond_destroy(&wr->data);
 		pthread_cond_destroy(&wr->room);

@@ -464,6 +464,29 @@ static void check_thread_views(const uint8_t *data, size_t size, struct cg_mappi
 	loaded_free(&B);
 }
 
+/* The trees a and b are the same, node for node and root for root. */
+static int trees_differ(const struct loaded *a, const struct loaded *b)
+{
+	size_t n = cct_node_count(a->cct), i;
+
+	if (n != cct_node_count(b->cct)) {
+		fprintf(stderr, "%zu/%zu nodes\n", n, cct_node_count(b->cct));
+		return 1;
+	}
+	for (i = 0; i < n; i++)
+		if (memcmp(cct_node(a->cct, (uint32_t)i), cct_node(b->cct, (uint32_t)i),
+			   sizeof(struct cg_cct_node)) != 0) {
+			fprintf(stderr, "node %zu differs\n", i);
+			return 1;
+		}
+	for (i = 0; i < profile_thread_count(a->p); i++)
+		if (cct_root(a->cct, (uint32_t)i) != cct_root(b->cct, (uint32_t)i)) {
+			fprintf(stderr, "root %zu differs\n", i);
+			return 1;
+		}
+	return 0;
+}
+
 /* The calling-context tree built in ranges and summed is the tree of the
  * replay in order, node for node, or the input gives the same error;
  * abort() otherwise. */
@@ -473,7 +496,6 @@ static void check_tree_ranges(const uint8_t *data, size_t size, struct cg_mappin
 	struct cg_error ea = { { 0 }, 0, 0 }, eb = { { 0 }, 0, 0 };
 	struct cg_profile_opts go = *po;
 	struct loaded A, B;
-	size_t i, n;
 	int ra;
 
 	go.global = 1;
@@ -482,22 +504,9 @@ static void check_tree_ranges(const uint8_t *data, size_t size, struct cg_mappin
 		fprintf(stderr, "tree in ranges: %s\n", ra ? ea.msg : eb.msg);
 		abort();
 	}
-	if (ra == 0) {
-		n = cct_node_count(A.cct);
-		if (n != cct_node_count(B.cct)) {
-			fprintf(stderr, "tree in ranges: %zu nodes, in order %zu\n",
-				cct_node_count(B.cct), n);
-			abort();
-		}
-		for (i = 0; i < n; i++)
-			if (memcmp(cct_node(A.cct, (uint32_t)i), cct_node(B.cct, (uint32_t)i),
-				   sizeof(struct cg_cct_node)) != 0) {
-				fprintf(stderr, "tree in ranges: node %zu differs\n", i);
-				abort();
-			}
-		for (i = 0; i < profile_thread_count(A.p); i++)
-			if (cct_root(A.cct, (uint32_t)i) != cct_root(B.cct, (uint32_t)i))
-				abort();
+	if (ra == 0 && trees_differ(&A, &B)) {
+		fprintf(stderr, "tree in ranges: differs from the tree in order\n");
+		abort();
 	}
 	loaded_free(&A);
 	loaded_free(&B);
@@ -538,33 +547,11 @@ static int threads_differ(const struct cg_profile *a, const struct cg_profile *b
 	return 0;
 }
 
-/* The trees a and b are the same, node for node and root for root. */
-static int trees_differ(const struct loaded *a, const struct loaded *b)
-{
-	size_t n = cct_node_count(a->cct), i;
-
-	if (n != cct_node_count(b->cct)) {
-		fprintf(stderr, "%zu/%zu nodes\n", n, cct_node_count(b->cct));
-		return 1;
-	}
-	for (i = 0; i < n; i++)
-		if (memcmp(cct_node(a->cct, (uint32_t)i), cct_node(b->cct, (uint32_t)i),
-			   sizeof(struct cg_cct_node)) != 0) {
-			fprintf(stderr, "node %zu differs\n", i);
-			return 1;
-		}
-	for (i = 0; i < profile_thread_count(a->p); i++)
-		if (cct_root(a->cct, (uint32_t)i) != cct_root(b->cct, (uint32_t)i)) {
-			fprintf(stderr, "root %zu differs\n", i);
-			return 1;
-		}
-	return 0;
-}
-
 /* A global profile that keeps no tables (no view will be asked for, as
  * for folded stacks and pprof), with the tree, in order and in ranges,
  * gives the threads, warnings, statistics and tree of global tables in
- * order, or the same error; abort() otherwise. */
+ * order, or the same error, and in ranges without a tree the same
+ * threads, warnings and statistics; abort() otherwise. */
 static void check_bare(const uint8_t *data, size_t size, struct cg_mapping *map,
 		       const struct cg_profile_opts *po, unsigned ranges)
 {
@@ -594,6 +581,15 @@ static void check_bare(const uint8_t *data, size_t size, struct cg_mapping *map,
 		if (ranges < 2)
 			break;
 	}
+	/* Without a tree, a later range's frame entered before tracing is
+	 * summed with the ranges before it (profile_merge) instead of ending
+	 * the cutting: the threads still agree. */
+	rb = load_plain(data, size, map, &bo, ranges, &B, &eb);
+	if (ra != rb || (ra == 0 && threads_differ(A.p, B.p))) {
+		fprintf(stderr, "no tables, no tree, %u ranges: differs from the tables\n", ranges);
+		abort();
+	}
+	loaded_free(&B);
 	loaded_free(&A);
 }
 

@@ -9,9 +9,6 @@
 
 #include "util/thread.h"
 
-/* The compressing thread recurses nowhere. */
-#define THREAD_STACK (256u << 10)
-
 struct cg_gzpipe {
 	z_stream z;
 	int started, failed;
@@ -102,7 +99,7 @@ struct cg_gzpipe *gzpipe_create(struct strbuf *out, int threaded)
 		return g;
 	pthread_mutex_init(&g->mu, NULL);
 	pthread_cond_init(&g->cv, NULL);
-	g->threaded = thread_start(&g->thr, THREAD_STACK, compressor, g) == 0;
+	g->threaded = thread_start(&g->thr, compressor, g) == 0;
 	if (!g->threaded) {
 		pthread_mutex_destroy(&g->mu);
 		pthread_cond_destroy(&g->cv);
