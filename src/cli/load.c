@@ -120,7 +120,10 @@ unsigned load_jobs(const struct cg_opts *o)
  * the chain runs on a thread of its own unless there is one core (or
  * -j 1), or the trace was replayed in ranges (split: each range built its
  * own tree, summed into L->cct).  The event log alone costs less than
- * handing it the calls. */
+ * handing it the calls.  The HTML report's call log (pagelog) and the
+ * frames stay on the replay's thread, in front of the hand-over: both
+ * cost little, and that thread waits on the tree and the timeline's
+ * otherwise. */
 static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, int split)
 {
 	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 }, fo = { 0 }, po = { 0 };
@@ -139,8 +142,6 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, i
 		timeline_observer(L->timeline, next, &to);
 		next = &to;
 		L->pagelog = pagelog_create();
-		pagelog_observer(L->pagelog, next, &po);
-		next = &po;
 	}
 	if (needs & NEED_EVENTS) {
 		L->events = events_create();
@@ -151,6 +152,10 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, i
 		L->async = observe_async_create(next);
 		observe_async_observer(L->async, &ao);
 		next = &ao;
+	}
+	if (L->pagelog) {
+		pagelog_observer(L->pagelog, next, &po);
+		next = &po;
 	}
 	if (L->frames) {
 		/* On the replay's thread: the frames are few, the hand-over

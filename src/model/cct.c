@@ -52,6 +52,17 @@ struct cline {
 };
 _Static_assert(sizeof(struct cline) == LINE, "a node is one cache line during the replay");
 
+/* A leave's sums, added to its node's line PEND leaves later: the line,
+ * fetched at the leave, has come by then, so a leave seldom waits for
+ * memory.  Nothing reads a line's sums before the replay ends, which adds
+ * those still waiting. */
+#define PEND 16
+
+struct pend {
+	uint32_t node;
+	uint64_t us, o_us;
+};
+
 /* The inclusive time of a node's children, on both clocks. */
 struct kin {
 	uint64_t us, o_us;
@@ -79,6 +90,8 @@ struct cg_cct {
 	struct kin *kin;      /* finished: children's inclusive time, by node */
 	int finished;
 	uint64_t adopts;      /* frames entered before tracing taken (on_adopt) */
+	struct pend pend[PEND]; /* replay: leaves not yet added, by npend % PEND */
+	uint64_t npend;
 };
 
 /* The key of a child node: its first 8 bytes, parent then midx. */
@@ -294,21 +307,46 @@ static void on_enter(void *ctx, uint32_t thread, uint32_t midx, uint64_t t)
 	enter(c, thread_get(c, thread), midx, t);
 }
 
-/* The top frame of thread returns at t: its node's sums. */
+/* A waiting leave into its node's sums. */
+static inline void pend_add(struct cg_cct *c, const struct pend *p)
+{
+	struct cg_cct_node *n = &c->lines[p->node].pub;
+
+	n->calls++;
+	n->incl_us += p->us;
+	n->o_incl_us += p->o_us;
+}
+
+/* Every waiting leave into its node's sums. */
+static void pend_flush(struct cg_cct *c)
+{
+	size_t i, n = c->npend < PEND ? (size_t)c->npend : PEND;
+
+	for (i = 0; i < n; i++)
+		pend_add(c, &c->pend[i]);
+	c->npend = 0;
+}
+
+/* The top frame of thread returns at t: its node's sums, added PEND leaves
+ * later (struct pend). */
 static inline void leave(struct cg_cct *c, uint32_t thread, uint64_t t)
 {
 	struct cthread *th;
-	struct cg_cct_node *n;
 	const struct cframe *f;
+	struct pend *p;
 
 	if (thread >= c->nthreads || c->threads[thread].depth == 0)
 		return; /* not reachable from the profile; kept harmless */
 	th = &c->threads[thread];
 	f = &th->stack[--th->depth];
-	n = &c->lines[f->node].pub;
-	n->calls++;
-	n->incl_us += t > f->entry ? t - f->entry : 0;
-	n->o_incl_us += th->o_now > f->o_entry ? th->o_now - f->o_entry : 0;
+	__builtin_prefetch(&c->lines[f->node], 1);
+	p = &c->pend[c->npend % PEND];
+	if (c->npend >= PEND)
+		pend_add(c, p);
+	p->node = f->node;
+	p->us = t > f->entry ? t - f->entry : 0;
+	p->o_us = th->o_now > f->o_entry ? th->o_now - f->o_entry : 0;
+	c->npend++;
 }
 
 static void on_leave(void *ctx, uint32_t thread, uint64_t t)
@@ -533,6 +571,7 @@ static void lines_pack(struct cg_cct *c)
 /* The replay's lookups freed and the lines packed into nodes (c->nodes). */
 static void replay_end(struct cg_cct *c)
 {
+	pend_flush(c);
 	itab_free(&c->tab);
 	memset(&c->tab, 0, sizeof(c->tab));
 	free(c->intab);
