@@ -16,7 +16,8 @@
 # --folded, --pprof, --speedscope) again in turns, LIMITS_RUNS times, the
 # checks taking the best of each; and callgraph -j 1 against minrep on
 # traces of 1, 4, 16 and 64 threads (LIMITS_SWEEP records each, default
-# 7 600 000).
+# 7 600 000).  Between them, the peak RSS of the outputs of the same number
+# of records on one thread.
 # The checks print ok or MISSED against the targets; numbers never fail the
 # run.  Without the limits folder it says so and exits 0.
 set -u
@@ -177,6 +178,38 @@ for kind in speedscope folded; do
 	echo "$(verdict "$per" 1 le) size-bound output: --$kind: $per s of user CPU beyond --json's per GB written ($gb GB, best of $runs; target <= 1; sys time apart: $s s)" >>"$checks"
 done
 grep -q 'MISSED memory' "$checks" || echo "ok     memory: every output under 256 MB of peak RSS" >>"$checks"
+
+# Memory follows methods, edges, contexts and stack depth, never records:
+# the same number of records on one thread, where a thread's share of the
+# calls is all of them.  Every output but speedscope (its 3 GB are written
+# above) and the dump (a line a record).
+rm -f "$trace"
+echo
+echo "one thread (progtrace $records 1 30000 60; one run each): peak RSS"
+printf '%-14s %8s %8s\n' output "wall s" "RSS MB"
+if "$bin/progtrace" "$trace" "$records" 1 30000 60 >"$tmp/gen" 2>&1; then
+	cat "$trace" >/dev/null
+	for kind in json text html folded pprof chrome callgrind; do
+		out=$tmp/one.$kind
+		rm -f "$out" "$tmp/one_$kind"
+		case $kind in
+		text) timed "one_$kind" "$cg" -q "$trace" ;;
+		chrome) timed "one_$kind" "$cg" -q --chrome-trace "$out" "$trace" ;;
+		*) timed "one_$kind" "$cg" -q --"$kind" "$out" "$trace" ;;
+		esac
+		rm -f "$out"
+		read -r w u s m rc <"$tmp/one_$kind"
+		printf '%-14s %8s %8.1f\n' "$kind" "$w" "$(awk -v k="$m" 'BEGIN { print k / 1024 }')"
+		[ "$rc" = 0 ] || echo "MISSED $kind (one thread): callgraph exited with $rc: $(tail -n 1 "$tmp/stderr")" >>"$checks"
+		awk -v k="$m" 'BEGIN { exit !(k / 1024 < 256) }' ||
+			echo "MISSED memory (one thread): $kind peaks at $(awk -v k="$m" 'BEGIN { printf "%.1f", k / 1024 }') MB (target < 256)" >>"$checks"
+	done
+	grep -q 'MISSED memory (one thread)' "$checks" ||
+		echo "ok     memory (one thread): every output but speedscope and the dump under 256 MB of peak RSS" >>"$checks"
+else
+	echo "progtrace failed: $(tail -n 1 "$tmp/gen")"
+fi
+rm -f "$trace"
 
 # The thread sweep: smaller traces, one run each, in turns.
 echo

@@ -62,10 +62,10 @@ part() {
 	grep -E '^(FAIL|DIFF|MISSING|ERROR|SIGNAL)' "$TMP/part.out" | head -40
 	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$TMP/part.out" | tail -n 1)
 	if [ -z "$line" ]; then
-		echo "FAIL $name: no result line (exit $rc)"
 		tail -n 20 "$TMP/part.out"
+		echo "FAIL $name: no result line (exit $rc)" | tee -a "$TMP/part.out"
 		FAIL=$((FAIL + 1))
-		if [ "${CG_FAIL_FAST:-}" = 1 ]; then
+		if [ "${CG_FAIL_FAST:-}" = 1 ] && new_failures; then
 			total
 			exit 1
 		fi

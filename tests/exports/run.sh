@@ -128,6 +128,21 @@ else
 	bad "bound.desc: tracegen or callgraph failed"
 fi
 
+# The same with nested calls (bound-nested.desc): which calls are kept, by
+# name, and the consumer's checks of their nesting and order.
+b=$tmp/bound-nested
+if "$build/tracegen" -o "$b.trace" "$here/bound-nested.desc" &&
+   $CG -q --json "$b.json" --chrome-trace "$b.ct.json" "$b.trace"; then
+	got=$(jq -c '.otherData.callgraph | [.min_dur_us, .calls, .kept, .dropped, .threads[0].dropped_top_us]' "$b.ct.json")
+	if [ "$got" = "[4,1000000,400000,600000,400000]" ]; then ok; else bad "bound-nested: got $got"; fi
+	got=$(jq -c '[.traceEvents[] | select(.ph == "B") | .name] | group_by(.) | map([.[0], length])' "$b.ct.json")
+	if [ "$got" = '[["com.ex.A.outer()",200000],["com.ex.C.middle()",200000]]' ]; then ok; else bad "bound-nested kept: got $got"; fi
+	python3 "$here/check.py" chrome "$b.json" "$b.ct.json" >"$b.out" 2>&1
+	count "$b.out"
+else
+	bad "bound-nested.desc: tracegen or callgraph failed"
+fi
+
 # speedscope: schema and UI, all traces in one browser.
 if [ ! -d "$here/node_modules/speedscope" ] || [ ! -d "$here/node_modules/ajv" ] ||
    [ ! -d "$here/node_modules/playwright-core" ]; then

@@ -28,7 +28,7 @@ mkdir -p "$copy"
 git ls-files -z | (cd "$TOP" && xargs -0 tar -cf - --) | tar -xf - -C "$copy"
 [ -d "$TOP/tests/browser/node_modules" ] && ln -s "$TOP/tests/browser/node_modules" "$copy/tests/browser/node_modules"
 cd "$copy" || exit 1
-build() { make -s -j2 all build/unit_tests build/fuzz_replay >"$scratch/build.log" 2>&1; }
+build() { make -s -j2 all build/unit_tests build/fuzz_replay build/mwu_check >"$scratch/build.log" 2>&1; }
 export CG_SANITIZER=1
 # The browser part takes minutes on a busy machine; CG_SKIP_PARTS= runs it.
 export CG_SKIP_PARTS="${CG_SKIP_PARTS-browser}"

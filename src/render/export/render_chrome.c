@@ -41,15 +41,32 @@ static void longest_add(struct longest *l, uint64_t d)
 	l->h[i] = d;
 }
 
+/* An open call while the event log is read. */
 struct open {
-	size_t call;  /* index of the call in the thread's calls */
-	uint64_t t;
+	uint64_t t;      /* entry */
+	uint32_t midx;
+	int kept;        /* its "B" is written */
 };
 
-/* Durations of thread i's calls in order of entry, into dur[0..*ncalls).
- * 0, or -1 with err set when the event log cannot be read back. */
-static int durations(const struct cg_events *ev, size_t i, uint64_t **dur, size_t *cap,
-		     struct open **st, size_t *cap_st, size_t *ncalls, struct cg_error *err)
+/* Room for one more open call in *st. */
+static void open_room(struct open **st, size_t *cap, size_t depth)
+{
+	if (depth == *cap)
+		*st = xgrow(*st, cap, depth + 1, sizeof(**st));
+}
+
+/* A call's duration: from its entry at from to its return at to. */
+static uint64_t span(uint64_t from, uint64_t to)
+{
+	return to >= from ? to - from : 0;
+}
+
+/* Every call of thread i into top, the methods it enters marked in used,
+ * its calls counted in *ncalls.  0, or -1 with err set when the event log
+ * cannot be read back. */
+static int measure_thread(const struct cg_events *ev, size_t i, struct longest *top,
+			  unsigned char *used, struct open **st, size_t *cap_st, uint64_t *ncalls,
+			  struct cg_error *err)
 {
 	struct cg_event_reader rd;
 	const struct cg_event *e;
@@ -61,20 +78,23 @@ static int durations(const struct cg_events *ev, size_t i, uint64_t **dur, size_
 	while ((n = events_next(&rd, &e, err)) > 0) {
 		for (k = 0; k < (size_t)n; k++) {
 			if (e[k].midx != EV_LEAVE) {
-				*dur = xgrow(*dur, cap, *ncalls + 1, sizeof(**dur));
-				(*dur)[*ncalls] = 0;
-				*st = xgrow(*st, cap_st, depth + 1, sizeof(**st));
-				(*st)[depth].call = (*ncalls)++;
-				(*st)[depth].t = e[k].t;
-				depth++;
+				used[e[k].midx] = 1;
+				open_room(st, cap_st, depth);
+				(*st)[depth++].t = e[k].t;
+				(*ncalls)++;
 			} else if (depth) {
-				depth--;
-				(*dur)[(*st)[depth].call] =
-					e[k].t >= (*st)[depth].t ? e[k].t - (*st)[depth].t : 0;
+				uint64_t d = span((*st)[--depth].t, e[k].t);
+
+				/* Most calls are shorter than the heap's shortest. */
+				if (top->n <= (size_t)CHROME_MAX_CALLS || d > top->h[0])
+					longest_add(top, d);
 			}
 		}
 	}
 	events_close(&rd);
+	/* The log closes every call; one it did not would last 0. */
+	for (; depth; depth--)
+		longest_add(top, 0);
 	return n < 0 ? -1 : 0;
 }
 
@@ -94,15 +114,13 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 {
 	const struct cg_pthread *threads = profile_threads(r->profile);
 	size_t nthreads = profile_thread_count(r->profile);
-	size_t nm = symtab_method_count(r->st), i, k, cap = 0, cap_st = 0;
-	uint64_t *dur = NULL, min_dur = 0, kept = 0, total = 0;
+	size_t nm = symtab_method_count(r->st), i, k, cap_st = 0;
+	uint64_t min_dur = 1, kept = 0, total = 0, n;
 	struct longest top;
 	int rc = 0;
 	struct open *st = NULL;
-	unsigned char *used, *keep = NULL;
-	uint32_t *open_m = NULL;  /* method of each open call */
-	size_t cap_keep = 0, cap_m = 0;
-	struct cg_exportnames *names;
+	unsigned char *used;
+	struct cg_exportnames *names = NULL;
 	struct strbuf meta, head;
 	int64_t pid = r->info->pid >= 0 ? r->info->pid : 0;
 
@@ -112,50 +130,25 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 	}
 	if (events_status(r->events, err) < 0)
 		return -1;
-	/* The bound: every call's duration, the longest CHROME_MAX_CALLS. */
+	/* The bound: every call's duration, the longest CHROME_MAX_CALLS + 1
+	 * kept, and the methods entered. */
 	top.h = xmalloc(((size_t)CHROME_MAX_CALLS + 1) * sizeof(*top.h));
 	top.n = 0;
+	used = xcalloc(nm + 1, 1);
+	strbuf_init(&meta);
+	strbuf_init(&head);
 	for (i = 0; i < nthreads; i++) {
-		size_t n;
-
-		if (durations(r->events, i, &dur, &cap, &st, &cap_st, &n, err) < 0) {
-			free(top.h);
+		if (measure_thread(r->events, i, &top, used, &st, &cap_st, &n, err) < 0) {
 			rc = -1;
-			goto fail;
+			goto done;
 		}
-		for (k = 0; k < n; k++)
-			longest_add(&top, dur[k]);
 		total += n;
 	}
-	min_dur = 1;
 	/* Keep calls strictly longer than the longest that cannot be kept. */
 	if (total > CHROME_MAX_CALLS && top.h[0] + 1 > min_dur)
 		min_dur = top.h[0] + 1;
-	free(top.h);
-
-	used = xcalloc(nm + 1, 1);
-	for (i = 0; i < nthreads; i++) {
-		struct cg_event_reader rd;
-		const struct cg_event *e;
-		long n;
-
-		events_open(r->events, i, &rd);
-		while ((n = events_next(&rd, &e, err)) > 0)
-			for (k = 0; k < (size_t)n; k++)
-				if (e[k].midx != EV_LEAVE)
-					used[e[k].midx] = 1;
-		events_close(&rd);
-		if (n < 0) {
-			free(used);
-			rc = -1;
-			goto fail;
-		}
-	}
 	names = exportname_build(r->st, used, JN_SIG | (r->short_names ? JN_SHORT : 0));
-	free(used);
 
-	strbuf_init(&meta);
-	strbuf_init(&head);
 	strbuf_printf(sb, "{\"traceEvents\":[\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRId64
 			  ",\"tid\":0,\"args\":{\"name\":\"",
 		      pid);
@@ -165,8 +158,8 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 		const struct cg_pthread *t = &threads[i];
 		struct cg_event_reader rd;
 		const struct cg_event *e;
-		size_t n, call = 0, depth = 0;
-		uint64_t dropped = 0, dropped_top = 0;
+		size_t depth = 0, und = 0;
+		uint64_t calls = 0, dropped_top = 0, kept_before = kept;
 		long got;
 
 		strbuf_printf(sb, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%" PRId64
@@ -178,37 +171,42 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 			      pid, t->tid, i);
 		strbuf_reset(&head);
 		strbuf_printf(&head, "\"pid\":%" PRId64 ",\"tid\":%u,\"ts\":", pid, t->tid);
-		if (durations(r->events, i, &dur, &cap, &st, &cap_st, &n, err) < 0) {
-			rc = -1;
-			break;
-		}
+		/* A call is kept once it has lasted min_dur: its "B" is
+		 * written then, before the event that shows it, and a call that
+		 * returns sooner is dropped with all it called (a callee never
+		 * outlasts its caller).  The undecided calls are the top of the
+		 * stack, from und up: the same "B" and "E" events, in the same
+		 * order, as deciding each call at its entry would give. */
 		events_open(r->events, i, &rd);
 		while ((got = events_next(&rd, &e, err)) > 0) {
 			for (k = 0; k < (size_t)got; k++) {
-				keep = xgrow(keep, &cap_keep, depth + 1, 1);
-				if (e[k].midx != EV_LEAVE) {
-					int kp = dur[call] >= min_dur;
+				struct open *o;
 
-					if (!kp) {
-						dropped++;
-						if (depth == 0)
-							dropped_top += dur[call];
-					}
-					call++;
-					open_m = xgrow(open_m, &cap_m, depth + 1, sizeof(*open_m));
-					open_m[depth] = e[k].midx;
-					keep[depth++] = (unsigned char)kp;
-					if (!kp)
-						continue;
+				for (; und < depth && span(st[und].t, e[k].t) >= min_dur; und++) {
+					st[und].kept = 1;
 					kept++;
-					put_head(sb, 'B', &head, e[k].t);
-					strbuf_put_json(sb, exportname_get(names, e[k].midx));
+					put_head(sb, 'B', &head, st[und].t);
+					strbuf_put_json(sb, exportname_get(names, st[und].midx));
 					strbuf_puts(sb, "\"}");
+				}
+				if (e[k].midx != EV_LEAVE) {
+					calls++;
+					open_room(&st, &cap_st, depth);
+					o = &st[depth++];
+					o->t = e[k].t;
+					o->midx = e[k].midx;
+					o->kept = 0;
 				} else if (depth) {
-					if (!keep[--depth])
+					o = &st[--depth];
+					if (und > depth)
+						und = depth;
+					if (!o->kept) {
+						if (depth == 0)
+							dropped_top += span(o->t, e[k].t);
 						continue;
+					}
 					put_head(sb, 'E', &head, e[k].t);
-					strbuf_put_json(sb, exportname_get(names, open_m[depth]));
+					strbuf_put_json(sb, exportname_get(names, o->midx));
 					strbuf_puts(sb, "\",\"args\":{}}");
 				}
 			}
@@ -219,9 +217,9 @@ static int chrome_render(const struct cg_report *r, struct strbuf *sb, struct cg
 			rc = -1;
 			break;
 		}
-		strbuf_printf(&meta, "%s{\"tid\":%u,\"calls\":%zu,\"dropped\":%" PRIu64
+		strbuf_printf(&meta, "%s{\"tid\":%u,\"calls\":%" PRIu64 ",\"dropped\":%" PRIu64
 				     ",\"dropped_top_us\":%" PRIu64 "}",
-			      i ? "," : "", t->tid, n, dropped, dropped_top);
+			      i ? "," : "", t->tid, calls, calls - (kept - kept_before), dropped_top);
 	}
 	if (rc)
 		goto done;
@@ -236,11 +234,9 @@ done:
 	strbuf_free(&meta);
 	strbuf_free(&head);
 	exportname_free(names);
-fail:
-	free(dur);
+	free(top.h);
+	free(used);
 	free(st);
-	free(keep);
-	free(open_m);
 	return rc;
 }
 

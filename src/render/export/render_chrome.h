@@ -24,7 +24,11 @@
  * "dropped_top_us"}]} where dropped_top_us is the time of the dropped
  * calls made by the thread itself (not by a method), so a thread's
  * top-level spans plus dropped_top_us plus its own exclusive time
- * are its inclusive time.  The renderer borrows r. */
+ * are its inclusive time.  The event log is read twice: once for the
+ * durations (the CHROME_MAX_CALLS + 1 longest kept in a heap), once to
+ * write, deciding a call as soon as it has lasted d us or has returned;
+ * memory is the heap and the stack, whatever the number of calls.  The
+ * renderer borrows r. */
 #ifndef CG_RENDER_CHROME_H
 #define CG_RENDER_CHROME_H
 
