@@ -2,8 +2,8 @@
 # Run every test but fuzzing; close with "N passed, N failed" (and
 # ", N skipped" when something could not run here).
 #   tests/run.sh BUILD_DIR [--update]
-# Each part prints its own "PART: N passed, N failed[, N skipped]" line; this
-# adds them up.  A part that cannot run at all (no ../shared, no browser)
+# Each part prints its own "PART: N passed, N failed[, N skipped] (S s)" line,
+# S its seconds of wall time; this adds them up.  A part that cannot run at all (no ../shared, no browser)
 # counts as one skipped.
 # CG_FAIL_FAST=1 stops after the first part that fails (mutation testing),
 # unless all its failures are listed in the file $CG_KNOWN_FAILURES.
@@ -54,8 +54,10 @@ part() {
 	case " ${CG_SKIP_PARTS:-} " in
 	*" $name "*) skip "$name" "in CG_SKIP_PARTS"; return ;;
 	esac
+	started=$(date +%s)
 	"$@" >"$TMP/part.out" 2>&1
 	rc=$?
+	secs=$(($(date +%s) - started))
 	# Per-test results (the unit runner prints one line per test), then the
 	# first failures of any part.
 	grep -E '^(PASS|SKIP) ' "$TMP/part.out"
@@ -90,9 +92,9 @@ part() {
 		echo "FAIL $name: $f failed" | tee -a "$TMP/part.out"
 	fi
 	if [ "$k" -gt 0 ]; then
-		echo "  $name: $p passed, $f failed, $k skipped"
+		echo "  $name: $p passed, $f failed, $k skipped ($secs s)"
 	else
-		echo "  $name: $p passed, $f failed"
+		echo "  $name: $p passed, $f failed ($secs s)"
 	fi
 	PASS=$((PASS + p))
 	FAIL=$((FAIL + f))
