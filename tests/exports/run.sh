@@ -116,31 +116,29 @@ else
 	bad "--focus/--hide/--thread exports failed"
 fi
 
-# The Chrome trace bound, on a generated trace counted by hand (bound.desc).
-b=$tmp/bound
-if "$build/tracegen" -o "$b.trace" "$here/bound.desc" &&
-   $CG -q --json "$b.json" --chrome-trace "$b.ct.json" "$b.trace"; then
-	got=$(jq -c '.otherData.callgraph | [.min_dur_us, .calls, .kept, .dropped, .threads[0].dropped_top_us]' "$b.ct.json")
-	if [ "$got" = "[2,500002,250001,250001,250001]" ]; then ok; else bad "bound: got $got"; fi
-	python3 "$here/check.py" chrome "$b.json" "$b.ct.json" >"$b.out" 2>&1
-	count "$b.out"
-else
-	bad "bound.desc: tracegen or callgraph failed"
-fi
+# bound_trace NAME WANT: the Chrome trace of the generated trace NAME.desc,
+# its bound's figures against WANT (counted by hand) and the consumer's
+# checks; fails when the files could not be made ($b names them).
+bound_trace() {
+	b=$tmp/$1
+	if "$build/tracegen" -o "$b.trace" "$here/$1.desc" &&
+	   $CG -q --json "$b.json" --chrome-trace "$b.ct.json" "$b.trace"; then
+		got=$(jq -c '.otherData.callgraph | [.min_dur_us, .calls, .kept, .dropped, .threads[0].dropped_top_us]' "$b.ct.json")
+		if [ "$got" = "$2" ]; then ok; else bad "$1: got $got"; fi
+		python3 "$here/check.py" chrome "$b.json" "$b.ct.json" >"$b.out" 2>&1
+		count "$b.out"
+	else
+		bad "$1.desc: tracegen or callgraph failed"
+		return 1
+	fi
+}
 
-# The same with nested calls (bound-nested.desc): which calls are kept, by
-# name, and the consumer's checks of their nesting and order.
-b=$tmp/bound-nested
-if "$build/tracegen" -o "$b.trace" "$here/bound-nested.desc" &&
-   $CG -q --json "$b.json" --chrome-trace "$b.ct.json" "$b.trace"; then
-	got=$(jq -c '.otherData.callgraph | [.min_dur_us, .calls, .kept, .dropped, .threads[0].dropped_top_us]' "$b.ct.json")
-	if [ "$got" = "[4,1000000,400000,600000,400000]" ]; then ok; else bad "bound-nested: got $got"; fi
+# The Chrome trace bound (bound.desc), and the same with nested calls
+# (bound-nested.desc), where the calls kept are checked by name too.
+bound_trace bound "[2,500002,250001,250001,250001]"
+if bound_trace bound-nested "[4,1000000,400000,600000,400000]"; then
 	got=$(jq -c '[.traceEvents[] | select(.ph == "B") | .name] | group_by(.) | map([.[0], length])' "$b.ct.json")
 	if [ "$got" = '[["com.ex.A.outer()",200000],["com.ex.C.middle()",200000]]' ]; then ok; else bad "bound-nested kept: got $got"; fi
-	python3 "$here/check.py" chrome "$b.json" "$b.ct.json" >"$b.out" 2>&1
-	count "$b.out"
-else
-	bad "bound-nested.desc: tracegen or callgraph failed"
 fi
 
 # speedscope: schema and UI, all traces in one browser.
