@@ -70,9 +70,8 @@ struct kin {
 
 struct cg_cct {
 	/* Replay: lines; finished: nodes, packed in place.  Both start at
-	 * mem + off, the first 64-byte boundary of the block. */
+	 * mem, on a 64-byte boundary. */
 	char *mem;
-	size_t off;
 	struct cline *lines;
 	struct cg_cct_node *nodes;
 	size_t n, cap;
@@ -106,27 +105,26 @@ static uint64_t key_of(uint32_t parent, uint32_t midx)
 	return v;
 }
 
-/* Room for node c->n in the lines, which stay on a 64-byte boundary: the
- * block is grown by realloc (which moves a large one without copying), and
- * the lines are moved back to the boundary when the new block lies
- * differently. */
+/* Room for node c->n in the lines: a block twice the size, on a 64-byte
+ * boundary and on huge pages once large (xmalloc_big), the lines copied
+ * over.  A lookup reads a line at random: with 4 KiB pages, each missed
+ * the TLB once the tree was large. */
 static void lines_grow(struct cg_cct *c)
 {
-	size_t cap = c->cap, off;
+	size_t cap = c->cap;
 	char *mem;
 
 	if (c->n < cap)
 		return;
 	cap = cap ? cap * 2 : 64;
-	/* A size that cannot be had fails in xrealloc like any other. */
-	mem = xrealloc(c->mem, cap > (SIZE_MAX - LINE) / LINE ? SIZE_MAX : cap * LINE + LINE);
-	off = (size_t)(-(uintptr_t)mem & (LINE - 1));
-	if (c->n && off != c->off)
-		memmove(mem + off, mem + c->off, c->n * LINE);
+	/* A size that cannot be had fails in xmalloc_big like any other. */
+	mem = xmalloc_big(LINE, cap, LINE);
+	if (c->n)
+		memcpy(mem, c->mem, c->n * LINE);
+	free(c->mem);
 	c->mem = mem;
-	c->off = off;
 	c->cap = cap;
-	c->lines = (struct cline *)(void *)(mem + off);
+	c->lines = (struct cline *)(void *)mem;
 }
 
 static int bit_get(const uint64_t *v, uint32_t i)
@@ -562,10 +560,10 @@ static void lines_pack(struct cg_cct *c)
 		c->nodes = NULL;
 		return;
 	}
-	mem = realloc(c->mem, c->off + (c->n ? c->n : 1) * sizeof(*nodes));
+	mem = realloc(c->mem, (c->n ? c->n : 1) * sizeof(*nodes));
 	if (mem)
 		c->mem = mem; /* a smaller block; without one, the old will do */
-	c->nodes = (struct cg_cct_node *)(void *)(c->mem + c->off);
+	c->nodes = (struct cg_cct_node *)(void *)c->mem;
 }
 
 /* The replay's lookups freed and the lines packed into nodes (c->nodes). */

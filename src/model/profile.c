@@ -50,8 +50,9 @@ void *profile_tgrow(void *p, size_t *cap, size_t need, size_t size)
 
 /* Room for need elements of size bytes in *arr (used of them in use,
  * *cap of them now, from `first` up by doubling), 64-byte aligned so that
- * a 64-byte element is one cache line: method slots, and the lines of
- * global tables (profile_global.c). */
+ * a 64-byte element is one cache line, and on huge pages when large
+ * (xmalloc_big): method slots, and the lines of global tables
+ * (profile_global.c). */
 void profile_grow_aligned(void **arr, size_t *cap, size_t used, size_t need, size_t size,
 			  size_t first)
 {
@@ -62,7 +63,7 @@ void profile_grow_aligned(void **arr, size_t *cap, size_t used, size_t need, siz
 		return;
 	while (c < need)
 		c *= 2;
-	m = xmalloc_aligned(64, c, size);
+	m = xmalloc_big(64, c, size);
 	if (used)
 		memcpy(m, *arr, used * size);
 	free(*arr);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 void cg_error_set(struct cg_error *err, int64_t offset, const char *fmt, ...)
 {
@@ -72,6 +73,25 @@ void *xmalloc_aligned(size_t align, size_t count, size_t size)
 
 	if ((size && count > SIZE_MAX / size) || posix_memalign(&p, align, n ? n : align) != 0)
 		oom(n);
+	return p;
+}
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *xmalloc_big(size_t align, size_t count, size_t size)
+{
+	void *p;
+
+	if (size && count > SIZE_MAX / size)
+		oom(SIZE_MAX);
+	if (count * size < XBIG_MIN)
+		return xmalloc_aligned(align, count, size);
+	p = xmalloc_aligned(align > HUGE_PAGE ? align : HUGE_PAGE, count, size);
+#ifdef MADV_HUGEPAGE
+	/* Only whole huge pages of the block: the rest of its last page may
+	 * be the allocator's.  A kernel without them refuses; nothing changes. */
+	(void)madvise(p, count * size & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
+#endif
 	return p;
 }
 
