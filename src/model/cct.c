@@ -70,8 +70,9 @@ struct kin {
 
 struct cg_cct {
 	/* Replay: lines; finished: nodes, packed in place.  Both start at
-	 * mem, on a 64-byte boundary. */
+	 * mem, a block of `bytes` (xbig_resize). */
 	char *mem;
+	size_t bytes;
 	struct cline *lines;
 	struct cg_cct_node *nodes;
 	size_t n, cap;
@@ -105,26 +106,21 @@ static uint64_t key_of(uint32_t parent, uint32_t midx)
 	return v;
 }
 
-/* Room for node c->n in the lines: a block twice the size, on a 64-byte
- * boundary and on huge pages once large (xmalloc_big), the lines copied
- * over.  A lookup reads a line at random: with 4 KiB pages, each missed
- * the TLB once the tree was large. */
+/* Room for node c->n in the lines: the block twice the size, on huge
+ * pages once large (xbig_resize).  A lookup reads a line at random: with
+ * 4 KiB pages, each missed the TLB once the tree was large. */
 static void lines_grow(struct cg_cct *c)
 {
 	size_t cap = c->cap;
-	char *mem;
 
 	if (c->n < cap)
 		return;
 	cap = cap ? cap * 2 : 64;
-	/* A size that cannot be had fails in xmalloc_big like any other. */
-	mem = xmalloc_big(LINE, cap, LINE);
-	if (c->n)
-		memcpy(mem, c->mem, c->n * LINE);
-	free(c->mem);
-	c->mem = mem;
+	/* A size that cannot be had fails in xbig_resize like any other. */
+	c->mem = xbig_resize(c->mem, c->bytes, cap > SIZE_MAX / LINE ? SIZE_MAX : cap * LINE);
+	c->bytes = cap * LINE;
 	c->cap = cap;
-	c->lines = (struct cline *)(void *)mem;
+	c->lines = (struct cline *)(void *)c->mem;
 }
 
 static int bit_get(const uint64_t *v, uint32_t i)
@@ -547,8 +543,7 @@ void cct_merge(struct cg_cct *dst, struct cg_cct *src)
 static void lines_pack(struct cg_cct *c)
 {
 	struct cg_cct_node *nodes = (struct cg_cct_node *)(void *)c->lines;
-	size_t i;
-	char *mem;
+	size_t i, bytes;
 
 	/* Node i >= 1 lands below line i (32 i + 32 <= 64 i); node 0 is
 	 * where it was. */
@@ -560,9 +555,9 @@ static void lines_pack(struct cg_cct *c)
 		c->nodes = NULL;
 		return;
 	}
-	mem = realloc(c->mem, (c->n ? c->n : 1) * sizeof(*nodes));
-	if (mem)
-		c->mem = mem; /* a smaller block; without one, the old will do */
+	bytes = (c->n ? c->n : 1) * sizeof(*nodes);
+	c->mem = xbig_resize(c->mem, c->bytes, bytes);
+	c->bytes = bytes;
 	c->nodes = (struct cg_cct_node *)(void *)c->mem;
 }
 
@@ -641,7 +636,8 @@ void cct_free(struct cg_cct *c)
 		free(c->threads[i].rootkids);
 	}
 	free(c->threads);
-	free(c->mem);
+	xbig_free(c->mem, c->bytes);
+	c->mem = NULL;
 	free(c->kid_start);
 	free(c->kids);
 	free(c->kin);

@@ -78,6 +78,18 @@ void *xmalloc_aligned(size_t align, size_t count, size_t size)
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
+/* Offer the whole huge pages of [p, p + n) to the kernel; p on a 2 MiB
+ * boundary.  A kernel without them refuses; nothing changes. */
+static void huge_advise(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	(void)madvise(p, n & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)n;
+#endif
+}
+
 void *xmalloc_big(size_t align, size_t count, size_t size)
 {
 	void *p;
@@ -86,14 +98,102 @@ void *xmalloc_big(size_t align, size_t count, size_t size)
 		oom(SIZE_MAX);
 	if (count * size < XBIG_MIN)
 		return xmalloc_aligned(align, count, size);
-	p = xmalloc_aligned(align > HUGE_PAGE ? align : HUGE_PAGE, count, size);
-#ifdef MADV_HUGEPAGE
 	/* Only whole huge pages of the block: the rest of its last page may
-	 * be the allocator's.  A kernel without them refuses; nothing changes. */
-	(void)madvise(p, count * size & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
-#endif
+	 * be the allocator's. */
+	p = xmalloc_aligned(align > HUGE_PAGE ? align : HUGE_PAGE, count, size);
+	huge_advise(p, count * size);
 	return p;
 }
+
+#if defined(MREMAP_FIXED) && defined(MAP_ANONYMOUS)
+/* A mapping of whole huge pages for n bytes, on a 2 MiB boundary. */
+static char *big_map(size_t n)
+{
+	size_t len = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	char *r, *a;
+
+	if (n > SIZE_MAX - 2 * HUGE_PAGE)
+		oom(n);
+	r = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (r == MAP_FAILED)
+		oom(n);
+	a = (char *)(((uintptr_t)r + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+	if (a > r)
+		munmap(r, (size_t)(a - r));
+	if (r + len + HUGE_PAGE > a + len)
+		munmap(a + len, (size_t)(r + len + HUGE_PAGE - (a + len)));
+	huge_advise(a, len);
+	return a;
+}
+
+static size_t big_len(size_t n)
+{
+	return (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+}
+
+void *xbig_resize(void *p, size_t old, size_t bytes)
+{
+	char *a;
+
+	if (!p)
+		old = 0;
+	if (bytes < XBIG_MIN && old < XBIG_MIN) {
+		a = xmalloc_aligned(64, 1, bytes ? bytes : 1);
+		if (old)
+			memcpy(a, p, old < bytes ? old : bytes);
+		free(p);
+		return a;
+	}
+	if (bytes < XBIG_MIN) {
+		a = xmalloc_aligned(64, 1, bytes ? bytes : 1);
+		memcpy(a, p, bytes);
+		munmap(p, big_len(old));
+		return a;
+	}
+	if (old >= XBIG_MIN && big_len(bytes) <= big_len(old)) {
+		if (big_len(bytes) < big_len(old))
+			munmap((char *)p + big_len(bytes), big_len(old) - big_len(bytes));
+		return p;
+	}
+	a = big_map(bytes);
+	if (old < XBIG_MIN) {
+		if (old)
+			memcpy(a, p, old);
+		free(p);
+	} else if (mremap(p, big_len(old), big_len(old), MREMAP_MAYMOVE | MREMAP_FIXED, a) ==
+		   MAP_FAILED) {
+		/* The pages stay where they were: copy them. */
+		memcpy(a, p, old);
+		munmap(p, big_len(old));
+	}
+	return a;
+}
+
+void xbig_free(void *p, size_t bytes)
+{
+	if (p && bytes >= XBIG_MIN)
+		munmap(p, big_len(bytes));
+	else
+		free(p);
+}
+#else
+/* Without mremap: aligned blocks, copied when they grow. */
+void *xbig_resize(void *p, size_t old, size_t bytes)
+{
+	void *a = xmalloc_big(64, 1, bytes ? bytes : 1);
+
+	if (p && old)
+		memcpy(a, p, old < bytes ? old : bytes);
+	free(p);
+	return a;
+}
+
+void xbig_free(void *p, size_t bytes)
+{
+	(void)bytes;
+	free(p);
+}
+#endif
 
 void *xgrow(void *p, size_t *cap, size_t need, size_t size)
 {

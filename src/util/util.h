@@ -31,14 +31,21 @@ void *xrealloc(void *p, size_t n);
 /* count elements of size bytes at an address that is a multiple of align
  * (a power of two, a multiple of sizeof(void *)); free() frees them. */
 void *xmalloc_aligned(size_t align, size_t count, size_t size);
-/* The same for a large array read at random (the calling-context tree's
- * lines, the tables' method lines): from XBIG_MIN bytes on, it starts on a
- * 2 MiB boundary and its whole 2 MiB pages are offered to the kernel as
- * transparent huge pages, so that one TLB entry covers 2 MiB, not 4 KiB.
- * Under 4 KiB pages, a lookup in an 80 MB tree missed the TLB nearly every
- * time.  free() frees it. */
+/* The same for a large array read at random (the tables' method lines):
+ * from XBIG_MIN bytes on, it starts on a 2 MiB boundary and its whole
+ * 2 MiB pages are offered to the kernel as transparent huge pages, so that
+ * one TLB entry covers 2 MiB, not 4 KiB.  free() frees it. */
 #define XBIG_MIN (8u << 20)
 void *xmalloc_big(size_t align, size_t count, size_t size);
+/* A block of `bytes` that grows and shrinks, for the largest array read at
+ * random, the calling-context tree's lines: p of old bytes (NULL, 0: none)
+ * resized to `bytes`, its first min(old, bytes) bytes kept, 64-byte
+ * aligned.  From XBIG_MIN bytes on, it is a mapping of its own on huge
+ * pages, and Linux moves its pages rather than copying them when it grows,
+ * so that growing takes no more memory than the block.  Freed only by
+ * xbig_free with its size. */
+void *xbig_resize(void *p, size_t old, size_t bytes);
+void xbig_free(void *p, size_t bytes);
 /* Grow an array to hold at least `need` elements of `size` bytes; *cap is
  * updated.  Doubling, so amortised O(1) per element. */
 void *xgrow(void *p, size_t *cap, size_t need, size_t size);

@@ -1,7 +1,9 @@
 /* xmalloc_big: a small block is an aligned block like any other; a large
  * one starts on a 2 MiB boundary, holds what is written to all of it, and
  * (where the kernel has transparent huge pages) lies in a mapping marked
- * for them: "hg" in its VmFlags in /proc/self/smaps. */
+ * for them: "hg" in its VmFlags in /proc/self/smaps.  xbig_resize keeps a
+ * block's bytes through every change of size: small to large, large to
+ * larger (its pages moved), large to smaller, large to small. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +50,67 @@ UNIT_TEST(alloc_big_small_block)
 	memset(p, 0xab, n * 64);
 	CHECK(p[0] == 0xab && p[n * 64 - 1] == 0xab);
 	free(p);
+	return 0;
+}
+
+/* 1 when the kernel offers transparent huge pages and smaps can be read. */
+static int have_thp(const void *p)
+{
+	FILE *thp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+
+	if (!thp)
+		return 0;
+	fclose(thp);
+	return smaps_flag(p, "hg") >= 0;
+}
+
+static void fill(uint64_t *p, size_t from, size_t to)
+{
+	for (; from < to; from++)
+		p[from] = from * 0x9e3779b97f4a7c15u + 7;
+}
+
+static int filled(const uint64_t *p, size_t to)
+{
+	size_t i;
+
+	for (i = 0; i < to; i++)
+		if (p[i] != i * 0x9e3779b97f4a7c15u + 7)
+			return 0;
+	return 1;
+}
+
+UNIT_TEST(alloc_big_resize)
+{
+	size_t small = 4096, big = XBIG_MIN + 4096, bigger = 3 * (size_t)XBIG_MIN + 64;
+	uint64_t *p = xbig_resize(NULL, 0, small);
+	int thp;
+
+	CHECK((uintptr_t)p % 64 == 0);
+	fill(p, 0, small / 8);
+	p = xbig_resize(p, small, big);
+	CHECK((uintptr_t)p % ((size_t)2 << 20) == 0);
+	CHECK(filled(p, small / 8));
+	fill(p, small / 8, big / 8);
+	p = xbig_resize(p, big, bigger);
+	CHECK((uintptr_t)p % ((size_t)2 << 20) == 0);
+	CHECK(filled(p, big / 8));
+	fill(p, big / 8, bigger / 8);
+	thp = have_thp(p);
+	if (thp)
+		CHECK(smaps_flag(p, "hg") == 1);
+	p = xbig_resize(p, bigger, big);
+	CHECK(filled(p, big / 8));
+	p = xbig_resize(p, big, small);
+	CHECK((uintptr_t)p % 64 == 0);
+	CHECK(filled(p, small / 8));
+	xbig_free(p, small);
+	p = xbig_resize(NULL, 0, bigger);
+	fill(p, 0, bigger / 8);
+	CHECK(filled(p, bigger / 8));
+	xbig_free(p, bigger);
+	if (!thp)
+		UNIT_SKIP("no transparent huge pages or no /proc/self/smaps here");
 	return 0;
 }
 
