@@ -637,7 +637,6 @@ void cct_free(struct cg_cct *c)
 	}
 	free(c->threads);
 	xbig_free(c->mem, c->bytes);
-	c->mem = NULL;
 	free(c->kid_start);
 	free(c->kids);
 	free(c->kin);

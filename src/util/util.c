@@ -106,10 +106,16 @@ void *xmalloc_big(size_t align, size_t count, size_t size)
 }
 
 #if defined(MREMAP_FIXED) && defined(MAP_ANONYMOUS)
-/* A mapping of whole huge pages for n bytes, on a 2 MiB boundary. */
+/* n bytes in whole huge pages. */
+static size_t big_len(size_t n)
+{
+	return (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+}
+
+/* A mapping of big_len(n) bytes on a 2 MiB boundary. */
 static char *big_map(size_t n)
 {
-	size_t len = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	size_t len = big_len(n);
 	char *r, *a;
 
 	if (n > SIZE_MAX - 2 * HUGE_PAGE)
@@ -126,46 +132,25 @@ static char *big_map(size_t n)
 	return a;
 }
 
-static size_t big_len(size_t n)
-{
-	return (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-}
-
 void *xbig_resize(void *p, size_t old, size_t bytes)
 {
 	char *a;
 
 	if (!p)
 		old = 0;
-	if (bytes < XBIG_MIN && old < XBIG_MIN) {
-		a = xmalloc_aligned(64, 1, bytes ? bytes : 1);
-		if (old)
-			memcpy(a, p, old < bytes ? old : bytes);
-		free(p);
-		return a;
-	}
-	if (bytes < XBIG_MIN) {
-		a = xmalloc_aligned(64, 1, bytes ? bytes : 1);
-		memcpy(a, p, bytes);
-		munmap(p, big_len(old));
-		return a;
-	}
-	if (old >= XBIG_MIN && big_len(bytes) <= big_len(old)) {
+	if (old >= XBIG_MIN && bytes >= XBIG_MIN && big_len(bytes) <= big_len(old)) {
 		if (big_len(bytes) < big_len(old))
 			munmap((char *)p + big_len(bytes), big_len(old) - big_len(bytes));
 		return p;
 	}
-	a = big_map(bytes);
-	if (old < XBIG_MIN) {
-		if (old)
-			memcpy(a, p, old);
-		free(p);
-	} else if (mremap(p, big_len(old), big_len(old), MREMAP_MAYMOVE | MREMAP_FIXED, a) ==
-		   MAP_FAILED) {
-		/* The pages stay where they were: copy them. */
-		memcpy(a, p, old);
-		munmap(p, big_len(old));
-	}
+	a = bytes < XBIG_MIN ? xmalloc_aligned(64, 1, bytes ? bytes : 1) : big_map(bytes);
+	/* A mapping that grows: its pages move, nothing is copied. */
+	if (old >= XBIG_MIN && bytes >= XBIG_MIN &&
+	    mremap(p, big_len(old), big_len(old), MREMAP_MAYMOVE | MREMAP_FIXED, a) != MAP_FAILED)
+		return a;
+	if (old)
+		memcpy(a, p, old < bytes ? old : bytes);
+	xbig_free(p, old);
 	return a;
 }
 
