@@ -7,11 +7,13 @@
  * are composed, and thread i replays range i from the state composed for
  * it.  With two ranges, range 1's thread scans range 0 only from a record
  * where this thread's replay hands it its threads' state (profile_snapshot),
- * and composes its scan with that (stitch_create_from).  Scanning costs a part of replaying (SCAN_COST_*), so the first range is
- * the longest: every thread then finishes at about the same time.  The
- * ranges' profiles are summed in order; from a range that cannot be used
- * (the trace cannot be cut there, or a method id is missing from the key)
- * the rest is replayed in order on this thread. */
+ * and composes its scan with that (stitch_create_from).  Scanning costs a
+ * part of replaying (SCAN_*), and a later range's records cost a little
+ * more than the first's (LATER), so the first range is the longest: every
+ * thread then finishes at about the same time.  The ranges' profiles are
+ * summed in order; from a range that cannot be used (the trace cannot be
+ * cut there, or a method id is missing from the key) the rest is replayed
+ * in order on this thread. */
 #include "cli/replay.h"
 
 #include <pthread.h>
@@ -31,17 +33,19 @@
 #define SCAN_DEPTH (1u << 16)
 /* Each thread's stack. */
 #define THREAD_STACK (512u << 10)
-/* The cost of scanning a record, in thousandths of replaying it, by the
- * replay's layout: on the 1 GiB program-shaped trace of make bench, both
- * decoded where they were read, a scan took 6.9 ns of CPU per record, a
- * replay into global tables 14.0 and one into per-thread tables 21.6. */
-#define SCAN_COST_GLOBAL 490
-#define SCAN_COST_THREADS 320
-/* With each range's calling-context tree built as it replays (a profile
- * without tables, profile_bare.c): on the same trace the replay and the
- * tree took about 24 ns of CPU per record (folded stacks at -j 1, less
- * their walk and writing out). */
-#define SCAN_COST_CCT 300
+/* What a range costs, by the replay's layout, in thousandths of the first
+ * range's replay of a record: the scan of a record (SCAN_*), and the replay
+ * of a record in a later range (LATER), whose tables start empty and
+ * grow as it goes.  Measured on the 1 GiB program-shaped trace of make
+ * bench with -j 2, each thread timed apart, records decoded where they
+ * were read: a scan took 5.1 to 5.7 ns of CPU per record; range 0's
+ * replay 15.8 ns into global tables, 22.3 with the calling-context tree
+ * (a profile without tables, profile_bare.c) and 31.7 into per-thread
+ * tables; range 1's 5 % more in each. */
+#define SCAN_GLOBAL 350
+#define SCAN_CCT 230
+#define SCAN_THREADS 175
+#define LATER 1050
 
 struct split;
 
@@ -215,29 +219,35 @@ static void *range_thread(void *arg)
 /* Cut count records into sp->n ranges, the first the longest (see above). */
 static void cut(struct split *sp, uint64_t count)
 {
-	uint64_t scan = sp->cct ? SCAN_COST_CCT
-			: sp->opts.global ? SCAN_COST_GLOBAL : SCAN_COST_THREADS;
-	uint64_t total = 1000 + (uint64_t)(sp->n - 1) * (1000 - scan), at = 1000;
+	unsigned __int128 scan = sp->cct ? SCAN_CCT : sp->opts.global ? SCAN_GLOBAL : SCAN_THREADS;
+	/* A later range's weight: its thread scans (scan) the range before
+	 * it while range 0 is replayed (1000 a record), and its own records
+	 * cost LATER each. */
+	unsigned __int128 later = (1000 - scan) * 1000 / LATER;
+	unsigned __int128 total = 1000 + (sp->n - 1) * later, at = 1000;
 	unsigned i;
 
 	if (sp->n == 2) {
 		/* Range 1's thread scans range 0 from snap_at, where range 0's
-		 * replay (cost 1000 a record) has come when the scan (cost scan)
-		 * is done, and then replays range 1 while range 0's ends:
-		 * snap_at = to * scan / (1000 + scan), and count - to = to -
-		 * snap_at. */
-		sp->rs[0].to = count * (1000 + scan) / (2000 + scan);
-		sp->snap_at = count * scan / (2000 + scan);
+		 * replay has come when the scan is done, and then replays
+		 * range 1 while range 0's ends: snap_at * 1000 = (to -
+		 * snap_at) * scan, and to * 1000 = snap_at * 1000 + (count -
+		 * to) * LATER, so that to = count * LATER * (1000 + scan) /
+		 * (1000000 + LATER * (1000 + scan)). */
+		unsigned __int128 w = (unsigned __int128)LATER * (1000 + scan);
+
+		sp->rs[0].to = (uint64_t)(count * w / (1000000 + w));
+		sp->snap_at = (uint64_t)(sp->rs[0].to * scan / (1000 + scan));
 		sp->rs[1].from = sp->rs[0].to;
 		sp->rs[1].to = count;
 		return;
 	}
 
-	sp->rs[0].to = count * at / total;
+	sp->rs[0].to = (uint64_t)(count * at / total);
 	for (i = 1; i < sp->n; i++) {
 		sp->rs[i].from = sp->rs[i - 1].to;
-		at += 1000 - scan;
-		sp->rs[i].to = count * at / total;
+		at += later;
+		sp->rs[i].to = (uint64_t)(count * at / total);
 	}
 	sp->rs[sp->n - 1].to = count;
 }

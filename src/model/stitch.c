@@ -187,23 +187,109 @@ void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n)
 	}
 }
 
-/* n records of layout (size, tb tid bytes, dual) into the scan: inlined
- * with constants for the common layouts, so that nothing but the records
- * is read in the loop. */
+/* The records of one thread's run from p (at most n, of layout size, tb
+ * tid bytes, dual), as scan_one would follow them one by one: the thread's
+ * depth, clocks and stack stay in registers for the run, so that a record
+ * waits on no store of the one before it.  Returns the records taken;
+ * s->cut_fails set when the range cannot be cut. */
+static inline __attribute__((always_inline)) size_t scan_run(struct cg_scan *s,
+							      struct sthread *t, uint32_t tid,
+							      const unsigned char *p, size_t n,
+							      size_t size, unsigned tb, int dual,
+							      int cpu)
+{
+	uint64_t off = t->off, o_off = t->o_off;
+	uint32_t prev_raw = t->prev_raw, prev_other = t->prev_other, wall = t->prev_wall;
+	const size_t max_depth = s->max_depth;
+	size_t depth = t->depth, i;
+	/* One test for both a full stack and one too deep. */
+	size_t room = t->cap < max_depth ? t->cap : max_depth;
+	struct cg_seed_frame *stack = t->stack;
+
+	for (i = 0; i < n; i++, p += size) {
+		uint32_t mv, c, raw, other, id;
+		size_t enter, pop, moved;
+		struct cg_seed_frame *f, *below;
+
+		if ((tb == 1 ? p[0] : get_le16(p)) != tid)
+			break;
+		mv = get_le32(p + tb);
+		c = get_le32(p + tb + 4);
+		wall = dual ? get_le32(p + tb + 8) : c;
+		raw = cpu ? c : wall;
+		other = cpu ? wall : c;
+		id = mv & ~3u;
+		enter = (mv & 3) == CG_ENTER;
+		if (__builtin_expect(raw < prev_raw, 0))
+			off += scan_offset(prev_raw, raw);
+		if (__builtin_expect(other < prev_other, 0))
+			o_off += scan_offset(prev_other, other);
+		prev_raw = raw;
+		prev_other = other;
+		if (__builtin_expect(depth >= room, 0)) {
+			if (depth >= max_depth) {
+				s->cut_fails = 1;
+				i++;
+				break;
+			}
+			t->stack = xgrow(t->stack, &t->cap, depth + 1, sizeof(*t->stack));
+			stack = t->stack;
+			room = t->cap < max_depth ? t->cap : max_depth;
+		}
+		/* As in scan_one: the common cases take no branch on which. */
+		f = &stack[depth];
+		f->id = id;
+		f->entry = raw + off;
+		f->o_entry = other + o_off;
+		below = depth ? f - 1 : f;
+		pop = (enter ^ 1) & (size_t)(depth != 0) & (size_t)(below->id == id);
+		depth = depth + enter - pop;
+		moved = enter | pop;
+		__asm__("" : "+r"(moved));
+		if (__builtin_expect(moved == 0, 0)) {
+			t->depth = depth;
+			scan_exit(s, t, id);
+			depth = t->depth;
+			if (s->cut_fails) {
+				i++;
+				break;
+			}
+		}
+	}
+	t->off = off;
+	t->o_off = o_off;
+	t->prev_raw = prev_raw;
+	t->prev_other = prev_other;
+	t->prev_wall = wall;
+	t->depth = depth;
+	return i;
+}
+
+/* n records of layout (size, tb tid bytes, dual) into the scan, a thread's
+ * run at a time (threads write in runs of records): inlined with constants
+ * for the common layouts, so that nothing but the records is read in the
+ * loop. */
 static inline __attribute__((always_inline)) void scan_raw(struct cg_scan *s,
 							    const unsigned char *p, size_t n,
 							    size_t size, unsigned tb, int dual,
 							    int cpu)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++, p += size) {
+	while (n > 0 && !s->cut_fails) {
 		uint32_t tid = tb == 1 ? p[0] : get_le16(p);
-		uint32_t mv = get_le32(p + tb);
-		uint32_t c = get_le32(p + tb + 4), w = dual ? get_le32(p + tb + 8) : c;
+		uint32_t k = s->by_tid[tid];
+		struct sthread *t;
+		size_t took;
 
-		if (!scan_one(s, tid, mv & 3, mv & ~3u, cpu ? c : w, cpu ? w : c, w))
-			break;
+		if (k) {
+			t = &s->threads[k - 1];
+		} else {
+			uint32_t c = get_le32(p + tb + 4), w = dual ? get_le32(p + tb + 8) : c;
+
+			t = scan_thread_new(s, tid, cpu ? c : w, cpu ? w : c, w);
+		}
+		took = scan_run(s, t, tid, p, n, size, tb, dual, cpu);
+		p += took * size;
+		n -= took;
 	}
 }
 
