@@ -1,14 +1,17 @@
 /* The observer run on a thread of its own (observe_async.h): the observer
  * behind it sees every event, in order, with its values, before its finish;
- * a queue freed before finish (a replay cut short) stops cleanly. */
+ * a queue freed before finish (a replay cut short) stops cleanly; the last
+ * block wakes a sleeping thread. */
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "model/observe_async.h"
 #include "unit.h"
 
-/* More events than the queue's blocks hold at once, and not a multiple of
- * a block. */
-#define NEV 40000u
+/* More events than the queue's blocks hold at once (64 of 4096), and not
+ * a multiple of a block. */
+#define NEV 600000u
 
 struct rec {
 	uint32_t kind, thread, midx;
@@ -159,6 +162,38 @@ UNIT_TEST(observe_async_freed_early)
 	}
 	CHECK_EQ_U64(bad, 0);
 	CHECK_EQ_U64(l.finished, 0);
+	free(l.r);
+	return 0;
+}
+
+/* A thread asleep on an empty ring waits for several blocks, but the last
+ * wakes it whatever its size: one block and a part, a pause in which the
+ * thread reads the block and sleeps, then finish.  Were it not woken, the
+ * alarm ends the test. */
+UNIT_TEST(observe_async_last_block_wakes)
+{
+	struct log l = { 0 };
+	struct cg_observer next = { .ctx = &l, .enter = log_enter, .leave = log_leave,
+				    .adopt = log_adopt, .other = log_other, .finish = log_finish };
+	struct cg_observer o;
+	struct cg_observe_async *a = start(&l, &next, &o);
+	struct timespec pause = { 0, 50 * 1000 * 1000 };
+	uint32_t i, n = 5000;
+	size_t bad = 0;
+
+	CHECK(a != NULL);
+	for (i = 0; i < n; i++)
+		send(&o, i);
+	nanosleep(&pause, NULL);
+	alarm(30);
+	o.finish(o.ctx);
+	alarm(0);
+	CHECK_EQ_U64(l.finished, 1);
+	CHECK_EQ_U64(l.at_finish, n);
+	for (i = 0; i < n; i++)
+		bad += !check(&l.r[i], i);
+	CHECK_EQ_U64(bad, 0);
+	observe_async_free(a);
 	free(l.r);
 	return 0;
 }
