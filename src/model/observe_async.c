@@ -7,11 +7,13 @@
  * variables, taken once per block.  A thread that finds the ring empty
  * sleeps until WAKE blocks are in (or the last): woken at every block, it
  * drained each at once and slept again, and the replay paid a wake-up per
- * block (HTML report of the 1 GiB program trace of make bench: 18 013
- * sleeps in 18 555 blocks, 5.1 s; with these, about 100 sleeps, 3.5 to
- * 3.9 s).  The other clock, which a dual-clock
- * replay reports with every enter and leave (enter_o, leave_o) and before
- * every adopt, rides in that event (O_BIT): a thread's first other-clock
+ * block (HTML report of the 1 GiB program trace of make bench, in the
+ * machine's phases where it took 5.1 to 5.5 s: 18 013 sleeps in 18 555
+ * blocks; with these, 138 to 540 sleeps and 3.6 to 4.1 s).  The ring is
+ * 4 MB: the calling-context outputs of a million methods stay under
+ * 256 MB.  The other clock, which a dual-clock replay reports with every
+ * enter and leave (enter_o, leave_o) and before every adopt, rides in that
+ * event (O_BIT): a thread's first other-clock
  * time, which does not change, goes over once, so an event is one slot of
  * 32 bytes, not two.  The thread hands such an event on in one call too
  * when the next observer takes one. */
@@ -24,8 +26,8 @@
 #include "util/util.h"
 
 #define BLOCK 4096
-#define NBLOCK 64
-#define WAKE 16
+#define NBLOCK 32
+#define WAKE 8
 _Static_assert(WAKE <= NBLOCK, "a full ring wakes the thread");
 /* The thread recurses nowhere (see replay.c). */
 #define THREAD_STACK (512u << 10)

@@ -3,7 +3,7 @@
  * The observers that build the calling-context tree and the HTML timeline
  * cost about as much as the replay that feeds them.  Put
  * between the profile and them, this observer queues each event (in blocks,
- * 8 MB at most) and a second thread hands the events to the
+ * 4 MB at most) and a second thread hands the events to the
  * observer behind it, in the same order: replay and observers then run at
  * the same time, and see exactly what they would in one thread.  Its
  * finish waits for the queue to drain, then finishes the observer behind.

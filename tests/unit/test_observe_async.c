@@ -9,7 +9,7 @@
 #include "model/observe_async.h"
 #include "unit.h"
 
-/* More events than the queue's blocks hold at once (64 of 4096), and not
+/* More events than the queue's blocks hold at once (32 of 4096), and not
  * a multiple of a block. */
 #define NEV 600000u
 
