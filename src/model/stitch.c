@@ -121,77 +121,12 @@ static uint64_t scan_offset(uint32_t prev, uint32_t raw)
 	return prev - raw > 0x80000000u ? 0x100000000ULL : (uint64_t)(prev - raw);
 }
 
-/* Record (tid, action, id, raw, other, wall) into the scan; 0 once the
- * range cannot be cut.  Everything the loops below do per record is here,
- * inline: a scan has to cost a small part of a replay for ranges to pay. */
-static inline __attribute__((always_inline)) int scan_one(struct cg_scan *s, uint32_t tid,
-							   unsigned action, uint32_t id,
-							   uint32_t raw, uint32_t other,
-							   uint32_t wall)
-{
-	uint32_t k = s->by_tid[tid & 0xffff];
-	struct sthread *t = k ? &s->threads[k - 1]
-			      : scan_thread_new(s, tid & 0xffff, raw, other, wall);
-	struct cg_seed_frame *f, *below;
-	size_t enter = action == CG_ENTER, pop, moved, depth = t->depth;
-	/* The clocks move in registers: the frame below reads them back at
-	 * once, which straight after two 8-byte stores stalls. */
-	uint64_t now, o_now;
-
-	if (__builtin_expect(raw < t->prev_raw, 0))
-		t->off += scan_offset(t->prev_raw, raw);
-	if (__builtin_expect(other < t->prev_other, 0))
-		t->o_off += scan_offset(t->prev_other, other);
-	now = raw + t->off;
-	o_now = other + t->o_off;
-	t->prev_raw = raw;
-	t->prev_other = other;
-	t->prev_wall = wall;
-	if (__builtin_expect(depth >= s->max_depth, 0)) {
-		s->cut_fails = 1;
-		return 0;
-	}
-	if (__builtin_expect(depth == t->cap, 0))
-		t->stack = xgrow(t->stack, &t->cap, depth + 1, sizeof(*t->stack));
-	/* Enters and exits alternate at random: the common cases (an entry,
-	 * the exit of the top frame) take no branch on which. */
-	f = &t->stack[depth];
-	f->id = id;
-	f->entry = now;
-	f->o_entry = o_now;
-	/* Not a branch either: at depth 0 the frame below is the one just
-	 * written, and depth != 0 rules it out. */
-	below = depth ? f - 1 : f;
-	pop = (size_t)(enter ^ 1) & (size_t)(depth != 0) & (size_t)(below->id == id);
-	t->depth = depth + enter - pop;
-	/* One test of both, which compilers would otherwise split into a test
-	 * of enter first: a branch taken one record in two, at random. */
-	moved = enter | pop;
-	__asm__("" : "+r"(moved));
-	if (__builtin_expect(moved == 0, 0))
-		scan_exit(s, t, id);
-	return !s->cut_fails;
-}
-
-void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n)
-{
-	const int cpu = s->cpu;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		const struct cg_record *r = &recs[i];
-
-		if (!scan_one(s, r->tid, r->action, r->method, cpu ? r->t_cpu : r->t_wall,
-			      cpu ? r->t_wall : r->t_cpu, r->t_wall))
-			break;
-	}
-}
-
 /* The records of one thread's run from p (at most n, of layout size, tb
- * tid bytes, dual), as scan_one would follow them one by one: the thread's
- * depth, clocks and stack stay in registers for the run, so that a record
- * waits on no store of the one before it.  Returns the records taken;
- * s->cut_fails set when the range cannot be cut. */
+ * tid bytes, dual), in order: the thread's depth, clocks and stack stay in
+ * registers for the run, so that a record waits on no store of the one
+ * before it.  Everything done per record is here, inline: a scan has to
+ * cost a small part of a replay for ranges to pay.  Returns the records
+ * taken; s->cut_fails set when the range cannot be cut. */
 static inline __attribute__((always_inline)) size_t scan_run(struct cg_scan *s,
 							      struct sthread *t, uint32_t tid,
 							      const unsigned char *p, size_t n,
@@ -236,14 +171,20 @@ static inline __attribute__((always_inline)) size_t scan_run(struct cg_scan *s,
 			stack = t->stack;
 			room = t->cap < max_depth ? t->cap : max_depth;
 		}
-		/* As in scan_one: the common cases take no branch on which. */
+		/* Enters and exits alternate at random: the common cases (an
+		 * entry, the exit of the top frame) take no branch on which. */
 		f = &stack[depth];
 		f->id = id;
 		f->entry = raw + off;
 		f->o_entry = other + o_off;
+		/* Not a branch either: at depth 0 the frame below is the one
+		 * just written, and depth != 0 rules it out. */
 		below = depth ? f - 1 : f;
 		pop = (enter ^ 1) & (size_t)(depth != 0) & (size_t)(below->id == id);
 		depth = depth + enter - pop;
+		/* One test of both, which compilers would otherwise split into
+		 * a test of enter first: a branch taken one record in two, at
+		 * random. */
 		moved = enter | pop;
 		__asm__("" : "+r"(moved));
 		if (__builtin_expect(moved == 0, 0)) {

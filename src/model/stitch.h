@@ -29,9 +29,8 @@ struct cg_scan;
  * the memory of the scan and of the seeds). */
 struct cg_scan *scan_create(int cpu, uint32_t max_depth);
 void scan_free(struct cg_scan *s);
-/* Follow n more records of the range, in order. */
-void scan_add(struct cg_scan *s, const struct cg_record *recs, size_t n);
-/* The same for n records read undecoded into p (trace_read_raw_at). */
+/* Follow n more records of the range, in order, read undecoded into p
+ * (trace_read_raw_at). */
 void scan_add_raw(struct cg_scan *s, const struct cg_raw_layout *l, const unsigned char *p,
 		  size_t n);
 

@@ -73,6 +73,29 @@ static struct cg_record *to_records(const uint32_t (*ev)[4], size_t n)
 	return r;
 }
 
+/* n records into s as a v3 dual-clock file holds them (tid, method id with
+ * action, cpu, wall: 14 bytes, little-endian), read undecoded. */
+static void scan_records(struct cg_scan *s, const struct cg_record *recs, size_t n)
+{
+	const struct cg_raw_layout l = { 14, 2, 1 };
+	unsigned char *buf = malloc(n ? n * 14 : 1), *q = buf;
+	uint32_t v[3];
+	size_t i, j, k;
+
+	for (i = 0; i < n; i++) {
+		q[0] = (unsigned char)recs[i].tid;
+		q[1] = (unsigned char)(recs[i].tid >> 8);
+		v[0] = recs[i].method | recs[i].action;
+		v[1] = recs[i].t_cpu;
+		v[2] = recs[i].t_wall;
+		for (j = 0, q += 2; j < 3; j++)
+			for (k = 0; k < 4; k++)
+				*q++ = (unsigned char)(v[j] >> (8 * k));
+	}
+	scan_add_raw(s, &l, buf, n);
+	free(buf);
+}
+
 static void finish(struct cg_profile *p)
 {
 	struct cg_trace_info info = { 0 };
@@ -95,7 +118,7 @@ static struct cg_profile *replay_cut(struct cg_symtab *st, const struct cg_recor
 
 	for (i = 0, from = 0; i + 1 < k; from = cuts[i++]) {
 		scans[i] = scan_create(0, 1000);
-		scan_add(scans[i], recs + from, cuts[i] - from);
+		scan_records(scans[i], recs + from, cuts[i] - from);
 	}
 	sti = stitch_create(scans, k - 1);
 	*composed = stitch_ranges(sti);
