@@ -9,26 +9,8 @@
 #include "read/source.h"
 #include "util/strbuf.h"
 #include "read/trace.h"
+#include "bytes.h"
 #include "unit.h"
-
-static void put16(struct strbuf *b, unsigned v)
-{
-	unsigned char p[2] = { (unsigned char)v, (unsigned char)(v >> 8) };
-
-	strbuf_add(b, p, 2);
-}
-
-static void put32(struct strbuf *b, uint32_t v)
-{
-	put16(b, v & 0xffff);
-	put16(b, v >> 16);
-}
-
-static void put64(struct strbuf *b, uint64_t v)
-{
-	put32(b, (uint32_t)v);
-	put32(b, (uint32_t)(v >> 32));
-}
 
 /* 32-byte header: magic, version, offset 32, start, record size (v >= 3). */
 static void header(struct strbuf *b, unsigned version, unsigned recsize)

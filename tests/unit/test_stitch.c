@@ -6,6 +6,7 @@
 #include "model/profile.h"
 #include "model/stitch.h"
 #include "read/symtab.h"
+#include "bytes.h"
 #include "unit.h"
 
 #define A 0x10u
@@ -78,22 +79,18 @@ static struct cg_record *to_records(const uint32_t (*ev)[4], size_t n)
 static void scan_records(struct cg_scan *s, const struct cg_record *recs, size_t n)
 {
 	const struct cg_raw_layout l = { 14, 2, 1 };
-	unsigned char *buf = malloc(n ? n * 14 : 1), *q = buf;
-	uint32_t v[3];
-	size_t i, j, k;
+	struct strbuf b;
+	size_t i;
 
+	strbuf_init(&b);
 	for (i = 0; i < n; i++) {
-		q[0] = (unsigned char)recs[i].tid;
-		q[1] = (unsigned char)(recs[i].tid >> 8);
-		v[0] = recs[i].method | recs[i].action;
-		v[1] = recs[i].t_cpu;
-		v[2] = recs[i].t_wall;
-		for (j = 0, q += 2; j < 3; j++)
-			for (k = 0; k < 4; k++)
-				*q++ = (unsigned char)(v[j] >> (8 * k));
+		put16(&b, recs[i].tid);
+		put32(&b, recs[i].method | recs[i].action);
+		put32(&b, recs[i].t_cpu);
+		put32(&b, recs[i].t_wall);
 	}
-	scan_add_raw(s, &l, buf, n);
-	free(buf);
+	scan_add_raw(s, &l, (const unsigned char *)b.data, n);
+	strbuf_free(&b);
 }
 
 static void finish(struct cg_profile *p)
