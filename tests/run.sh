@@ -5,8 +5,12 @@
 # Each part prints its own "PART: N passed, N failed[, N skipped] (S s)" line,
 # S its seconds of wall time; this adds them up.  A part that cannot run at all (no ../shared, no browser)
 # counts as one skipped.
-# CG_FAIL_FAST=1 stops after the first part that fails (mutation testing),
-# unless all its failures are listed in the file $CG_KNOWN_FAILURES.
+# Parts run side by side, CG_JOBS at a time (default: the number of CPUs),
+# each in a temporary directory of its own; their lines come out in the order
+# below whatever order they end in.
+# CG_FAIL_FAST=1 runs one part at a time and stops after the first that fails
+# (mutation testing), unless all its failures are listed in the file
+# $CG_KNOWN_FAILURES.
 # CG_SKIP_PARTS="NAME ..." skips those parts (counted as skipped).
 # CG_VALGRIND=1 runs callgraph under valgrind (parts skip time limits then).
 # Runs under LC_ALL=C, in temporary directories; never writes to the tree
@@ -26,16 +30,31 @@ if [ "${CG_VALGRIND:-}" = 1 ]; then
 fi
 export CG
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/cgtest.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
+RUNS=$TMP
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+JOBS=${CG_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+case $JOBS in '' | *[!0-9]* | 0) JOBS=1 ;; esac
+[ "${CG_FAIL_FAST:-}" = 1 ] && JOBS=1
+# A part that ends writes its number here; the runner waits on it for a slot.
+mkfifo "$RUNS/ended"
+exec 3<>"$RUNS/ended"
 
 PASS=0
 FAIL=0
 SKIP=0
+N=0        # parts started
+NEXT=1     # the next part to report
+RUNNING=0
 
 # skip NAME REASON: a part that cannot run here.
 skip() {
-	echo "  $1: skipped: $2"
-	SKIP=$((SKIP + 1))
+	N=$((N + 1))
+	echo "  $1: skipped: $2" >"$RUNS/$N.skip"
+	: >"$RUNS/$N.ended"
+	flush
 }
 
 # total: the closing line.
@@ -47,27 +66,81 @@ total() {
 	fi
 }
 
-# part NAME CMD...: run a part, show its failures and its count line.
+# part NAME CMD...: start a part once a slot is free.  Its output goes to
+# RUNS/N.out, its exit status and seconds to RUNS/N.rc; TMP is a directory
+# of its own.
 part() {
-	name=$1
-	shift
 	case " ${CG_SKIP_PARTS:-} " in
-	*" $name "*) skip "$name" "in CG_SKIP_PARTS"; return ;;
+	*" $1 "*) skip "$1" "in CG_SKIP_PARTS"; return ;;
 	esac
-	started=$(date +%s)
-	"$@" >"$TMP/part.out" 2>&1
-	rc=$?
-	secs=$(($(date +%s) - started))
+	while [ "$RUNNING" -ge "$JOBS" ]; do
+		reap
+	done
+	N=$((N + 1))
+	echo "$1" >"$RUNS/$N.name"
+	shift
+	mkdir "$RUNS/$N.d"
+	(
+		TMP=$RUNS/$N.d
+		started=$(date +%s)
+		# In the background and waited for, so that a TERM stops it.
+		"$@" >"$RUNS/$N.out" 2>&1 3>&- &
+		child=$!
+		trap 'kill "$child" 2>/dev/null; exit 143' TERM
+		wait "$child"
+		rc=$?
+		echo "$rc $(($(date +%s) - started))" >"$RUNS/$N.rc"
+		echo "$N" >&3
+	) &
+	echo $! >"$RUNS/$N.pid"
+	RUNNING=$((RUNNING + 1))
+}
+
+# stop: end the parts still running.
+stop() {
+	for f in "$RUNS"/*.pid; do
+		[ -e "$f" ] && kill "$(cat "$f")" 2>/dev/null
+	done
+	rm -rf "$RUNS"
+}
+
+# reap: wait for a part to end, then report every part that can be.
+reap() {
+	read -r ended <&3
+	rm -f "$RUNS/$ended.pid"
+	: >"$RUNS/$ended.ended"
+	RUNNING=$((RUNNING - 1))
+	flush
+}
+
+# flush: report the parts that have ended, in the order they were started.
+flush() {
+	while [ -e "$RUNS/$NEXT.ended" ]; do
+		if [ -e "$RUNS/$NEXT.skip" ]; then
+			cat "$RUNS/$NEXT.skip"
+			SKIP=$((SKIP + 1))
+		else
+			report "$(cat "$RUNS/$NEXT.name")" "$RUNS/$NEXT.out" "$RUNS/$NEXT.rc"
+		fi
+		NEXT=$((NEXT + 1))
+	done
+}
+
+# report NAME OUT RC: show a part's failures and its count line, add it up.
+report() {
+	name=$1
+	out=$2
+	read -r rc secs <"$3"
 	# Per-test results (the unit runner prints one line per test), then the
 	# first failures of any part.
-	grep -E '^(PASS|SKIP) ' "$TMP/part.out"
-	grep -E '^(FAIL|DIFF|MISSING|ERROR|SIGNAL)' "$TMP/part.out" | head -40
-	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$TMP/part.out" | tail -n 1)
+	grep -E '^(PASS|SKIP) ' "$out"
+	grep -E '^(FAIL|DIFF|MISSING|ERROR|SIGNAL)' "$out" | head -40
+	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" | tail -n 1)
 	if [ -z "$line" ]; then
-		tail -n 20 "$TMP/part.out"
-		echo "FAIL $name: no result line (exit $rc)" | tee -a "$TMP/part.out"
+		tail -n 20 "$out"
+		echo "FAIL $name: no result line (exit $rc)" | tee -a "$out"
 		FAIL=$((FAIL + 1))
-		if [ "${CG_FAIL_FAST:-}" = 1 ] && new_failures; then
+		if [ "${CG_FAIL_FAST:-}" = 1 ] && new_failures "$out"; then
 			total
 			exit 1
 		fi
@@ -82,14 +155,14 @@ part() {
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1
 		echo "FAIL $name: exit $rc"
-		tail -n 20 "$TMP/part.out"
+		tail -n 20 "$out"
 	fi
 	# A part that reports its failures in its own words (the fuzz replay's
 	# "PATH: killed by signal 6") still gets a FAIL line: CG_FAIL_FAST and
 	# the mutation pass look for one.
-	if [ "$f" -gt 0 ] && ! grep -qE '^(FAIL|SIGNAL)' "$TMP/part.out"; then
-		grep -vE '^(PASS|SKIP) ' "$TMP/part.out" | tail -n 20
-		echo "FAIL $name: $f failed" | tee -a "$TMP/part.out"
+	if [ "$f" -gt 0 ] && ! grep -qE '^(FAIL|SIGNAL)' "$out"; then
+		grep -vE '^(PASS|SKIP) ' "$out" | tail -n 20
+		echo "FAIL $name: $f failed" | tee -a "$out"
 	fi
 	if [ "$k" -gt 0 ]; then
 		echo "  $name: $p passed, $f failed, $k skipped ($secs s)"
@@ -99,19 +172,34 @@ part() {
 	PASS=$((PASS + p))
 	FAIL=$((FAIL + f))
 	SKIP=$((SKIP + k))
-	if [ "$f" -gt 0 ] && [ "${CG_FAIL_FAST:-}" = 1 ] && new_failures; then
+	if [ "$f" -gt 0 ] && [ "${CG_FAIL_FAST:-}" = 1 ] && new_failures "$out"; then
 		total
 		exit 1
 	fi
 }
 
-# new_failures: true when the part just run printed a FAIL or SIGNAL line
+# new_failures OUT: true when the part's output has a FAIL or SIGNAL line
 # (digits aside) that is not in the file $CG_KNOWN_FAILURES (when set).
 new_failures() {
 	[ -n "${CG_KNOWN_FAILURES:-}" ] || return 0
-	grep -E '^(FAIL|SIGNAL)' "$TMP/part.out" | tr -d '0-9' | sort -u |
+	grep -E '^(FAIL|SIGNAL)' "$1" | tr -d '0-9' | sort -u |
 		comm -23 - "$CG_KNOWN_FAILURES" | grep -q .
 }
+
+# The longest parts start first; the others fill the second core around them.
+# --- the HTML report in a real browser ---------------------------------------
+if [ "${CG_VALGRIND:-}" != 1 ]; then
+	part browser sh "$TOP/tests/browser/run.sh" "$BUILD"
+else
+	skip browser "not under valgrind"
+fi
+
+# --- exports loaded into their real consumers --------------------------------
+if [ "${CG_VALGRIND:-}" != 1 ]; then
+	part exports sh "$TOP/tests/exports/run.sh" "$BUILD"
+else
+	skip exports "not under valgrind"
+fi
 
 # --- unit tests (C) ---------------------------------------------------------
 if [ "${CG_VALGRIND:-}" = 1 ]; then
@@ -285,22 +373,12 @@ part completion sh "$TOP/tests/completion/run.sh" "$BUILD"
 # --- man page: examples run, every --help option documented, lint ------------
 part man sh "$TOP/tests/man/run.sh" "$BUILD"
 
-# --- exports loaded into their real consumers --------------------------------
-if [ "${CG_VALGRIND:-}" != 1 ]; then
-	part exports sh "$TOP/tests/exports/run.sh" "$BUILD"
-else
-	skip exports "not under valgrind"
-fi
-
 # --- the report's scripts: syntax, lint, unit tests of their pure helpers ----
 part js sh "$TOP/tests/js/run.sh"
 
-# --- the HTML report in a real browser ---------------------------------------
-if [ "${CG_VALGRIND:-}" != 1 ]; then
-	part browser sh "$TOP/tests/browser/run.sh" "$BUILD"
-else
-	skip browser "not under valgrind"
-fi
-
+# Every part has ended: the last are reported.
+while [ "$RUNNING" -gt 0 ]; do
+	reap
+done
 total
 [ "$FAIL" -eq 0 ]
