@@ -158,6 +158,11 @@ struct tstate {
 
 #define PROFILE_IDCACHE_BITS 13
 
+/* Up to this many threads, a profile whose threads' views will be asked
+ * for builds them all with the view of all threads (profile_view.c,
+ * sums_waits); the HTML report lists each thread up to as many. */
+#define PROFILE_VIEWS_AT_ONCE 64
+
 /* Global tables: one line per method that ran (by symtab index, through
  * cg_profile.line_of) and one per thread root (G_ROOT in flags, midx the
  * thread's index), one cache line each; as struct tmeth without what a

@@ -393,7 +393,11 @@ static void sums_no_edge(void *ctx, const struct cg_pedge *e)
 
 /* Each thread's busiest and waiting methods, from the source of its sums:
  * its methods summed in one scratch store, read and cleared, no view kept
- * (a trace may have tens of thousands of threads). */
+ * (a trace may have tens of thousands of threads).  Where the threads'
+ * views will be asked for and are few, each is built here instead and its
+ * methods read: the sums are walked once, not once for the waits and once
+ * for the view.  A view leaves out only methods whose sums are all 0,
+ * which raise no maximum. */
 static void sums_waits(struct cg_profile *p)
 {
 	size_t i, k;
@@ -401,6 +405,18 @@ static void sums_waits(struct cg_profile *p)
 	struct sums_into in = { p, &w, 0, 0, 0, 0 };
 	struct cg_sums_sink sink = { &in, sums_method, sums_no_edge };
 
+	if (!p->opts.no_thread_views && p->npthreads <= PROFILE_VIEWS_AT_ONCE) {
+		for (i = 0; i < p->npthreads; i++) {
+			const struct cg_view *v = profile_view(p, (int)i);
+			struct cg_pthread *pt = &p->pthreads[i];
+
+			pt->busy_excl_us = pt->wait_incl_us = 0;
+			for (k = 0; k < v->nmethods; k++)
+				method_waits(p, pt, v->methods[k].index, v->methods[k].excl_us,
+					     v->methods[k].incl_us, v->methods[k].o_incl_us);
+		}
+		return;
+	}
 	memset(&w, 0, sizeof(w));
 	w.pos = profile_pos_new(p);
 	for (i = 0; i < p->npthreads; i++) {
