@@ -58,6 +58,7 @@ void load_free(struct loaded *L)
 	observe_async_free(L->async);
 	profile_free(L->profile);
 	cct_sums_free(L->cct_sums);
+	cct_sums_free(L->cct_sums2);
 	cct_free(L->cct);
 	timeline_free(L->timeline);
 	events_free(L->events);
@@ -415,9 +416,14 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 		goto fail;
 	profile_finish(L->profile, trace_info(L->trace));
 	if (po.global && L->cct) {
-		/* The threads' own views, and their idle methods, from the tree. */
-		L->cct_sums = cct_sums_create(L->cct, symtab_method_count(trace_symtab(L->trace)));
-		profile_set_thread_sums(L->profile, cct_sums_thread, L->cct_sums);
+		/* The threads' own views, and their idle methods, from the tree;
+		 * with two cores, read by two threads at once. */
+		size_t nm = symtab_method_count(trace_symtab(L->trace));
+
+		L->cct_sums = cct_sums_create(L->cct, nm);
+		if (load_jobs(o) >= 2)
+			L->cct_sums2 = cct_sums_create(L->cct, nm);
+		profile_set_thread_sums(L->profile, cct_sums_thread, L->cct_sums, L->cct_sums2);
 	}
 	if (L->frames)
 		frames_finish(L->frames, L->profile);

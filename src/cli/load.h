@@ -33,6 +33,7 @@ struct loaded {
 	struct cg_profile *profile;
 	struct cg_cct *cct;           /* NEED_CCT */
 	struct cg_cct_sums *cct_sums; /* the threads' own sums of a global profile, from cct */
+	struct cg_cct_sums *cct_sums2; /* a second reader of them, for a second thread, or NULL */
 	struct cg_timeline *timeline; /* NEED_TIMELINE */
 	struct cg_events *events;     /* NEED_EVENTS */
 	struct cg_pagelog *pagelog;   /* NEED_TIMELINE: the HTML report's call log */

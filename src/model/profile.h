@@ -344,15 +344,17 @@ const struct cg_view *profile_view(struct cg_profile *p, int thread);
  * fn(src, thread, sink) gives thread index `thread`'s sums: parts of its
  * methods' sums, which add up by index (sink->method: times on both clocks,
  * calls, rec_calls), and each caller -> callee pair once (sink->edge;
- * from_root with caller 0 for the thread's root).  A profile of per-thread
- * tables ignores it. */
+ * from_root with caller 0 for the thread's root).  src2, when not NULL, is
+ * a second source of the same sums with scratch of its own: two threads
+ * then build the threads' views at once.  A profile of per-thread tables
+ * ignores both. */
 struct cg_sums_sink {
 	void *ctx;
 	void (*method)(void *ctx, const struct cg_pmethod *m);
 	void (*edge)(void *ctx, const struct cg_pedge *e);
 };
 typedef void (*cg_thread_sums_fn)(void *src, uint32_t thread, const struct cg_sums_sink *sink);
-void profile_set_thread_sums(struct cg_profile *p, cg_thread_sums_fn fn, void *src);
+void profile_set_thread_sums(struct cg_profile *p, cg_thread_sums_fn fn, void *src, void *src2);
 size_t profile_thread_count(const struct cg_profile *p);
 /* The selected threads with events (profile_thread_count of them), as the
  * view of all threads lists them, without building that view. */

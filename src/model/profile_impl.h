@@ -265,6 +265,7 @@ struct cg_profile {
 	struct cg_profile *fix[2];     /* the correction's replays: adopting, not */
 	cg_thread_sums_fn tsums;       /* the threads' own sums (profile_set_thread_sums) */
 	void *tsums_src;
+	void *tsums_src2;              /* a second source, or NULL */
 
 	struct cg_pthread *pthreads;   /* selected threads with events */
 	size_t npthreads;

@@ -3,12 +3,14 @@
  * sorted by inclusive time, edges by inclusive time (callers and callees by
  * method id on ties), both sorted in place.  Built on first request.
  * Also the profile's read-only accessors. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/profile_impl.h"
 #include "model/waiting.h"
 #include "util/sort.h"
+#include "util/thread.h"
 
 static int cmp_methods(const void *a, const void *b, void *ctx)
 {
@@ -366,7 +368,7 @@ static void sums_edge(void *ctx, const struct cg_pedge *e)
 		pe->o_incl_us = 0;
 }
 
-static void sums_thread(struct cg_profile *p, struct view_store *vs, int thread,
+static void sums_thread(struct cg_profile *p, struct view_store *vs, int thread, void *src,
 			size_t *nmeth_out, size_t *nedges_out)
 {
 	struct sums_into in = { p, vs, 0, 0, 0, 0 };
@@ -376,7 +378,7 @@ static void sums_thread(struct cg_profile *p, struct view_store *vs, int thread,
 	vs->methods = NULL;
 	vs->edges = NULL;
 	if (p->tsums)
-		p->tsums(p->tsums_src, (uint32_t)thread, &sink);
+		p->tsums(src, (uint32_t)thread, &sink);
 	/* Cut to size (thousands of threads' views may be asked for), and
 	 * never empty, as the arrays of a summed view. */
 	vs->methods = xrealloc(vs->methods, (in.nmeth ? in.nmeth : 1) * sizeof(*vs->methods));
@@ -389,6 +391,33 @@ static void sums_no_edge(void *ctx, const struct cg_pedge *e)
 {
 	(void)ctx;
 	(void)e;
+}
+
+static void view_finish(struct cg_profile *p, struct view_store *vs, int thread, size_t nmeth,
+			size_t nedges);
+
+/* Threads' views built on two threads at once: each takes the next thread
+ * index not yet taken and sums through a source of its own.  A view is
+ * written by the one that took it; the rest of the profile is only read. */
+struct views_job {
+	struct cg_profile *p;
+	void *src;
+	atomic_size_t *next;
+};
+
+static void *views_run(void *arg)
+{
+	const struct views_job *j = arg;
+	struct cg_profile *p = j->p;
+	size_t i, nmeth, nedges;
+
+	while ((i = atomic_fetch_add(j->next, 1)) < p->npthreads) {
+		if (p->per[i].built)
+			continue;
+		sums_thread(p, &p->per[i], (int)i, j->src, &nmeth, &nedges);
+		view_finish(p, &p->per[i], (int)i, nmeth, nedges);
+	}
+	return NULL;
 }
 
 /* Each thread's busiest and waiting methods, from the source of its sums:
@@ -406,6 +435,17 @@ static void sums_waits(struct cg_profile *p)
 	struct cg_sums_sink sink = { &in, sums_method, sums_no_edge };
 
 	if (!p->opts.no_thread_views && p->npthreads <= PROFILE_VIEWS_AT_ONCE) {
+		atomic_size_t next;
+		struct views_job mine = { p, p->tsums_src, &next };
+		struct views_job other = { p, p->tsums_src2, &next };
+		pthread_t t;
+		int two;
+
+		atomic_init(&next, 0);
+		two = p->tsums_src2 && thread_start(&t, views_run, &other) == 0;
+		views_run(&mine);
+		if (two)
+			pthread_join(t, NULL);
 		for (i = 0; i < p->npthreads; i++) {
 			const struct cg_view *v = profile_view(p, (int)i);
 			struct cg_pthread *pt = &p->pthreads[i];
@@ -498,7 +538,7 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 		vs->built = 1;
 		return;
 	} else if (p->global && thread >= 0) {
-		sums_thread(p, vs, thread, &nmeth, &nedges);
+		sums_thread(p, vs, thread, p->tsums_src, &nmeth, &nedges);
 	} else if (p->global) {
 		/* The view of all threads, from the global tables (which go once
 		 * read); then each thread's waits, from the source of its own sums,
@@ -540,10 +580,11 @@ void profile_view_free(struct view_store *vs)
 	free(vs->edges);
 }
 
-void profile_set_thread_sums(struct cg_profile *p, cg_thread_sums_fn fn, void *src)
+void profile_set_thread_sums(struct cg_profile *p, cg_thread_sums_fn fn, void *src, void *src2)
 {
 	p->tsums = fn;
 	p->tsums_src = src;
+	p->tsums_src2 = src2;
 }
 
 const struct cg_view *profile_view(struct cg_profile *p, int thread)

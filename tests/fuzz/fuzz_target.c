@@ -451,7 +451,7 @@ static void check_thread_views(const uint8_t *data, size_t size, struct cg_mappi
 	}
 	if (ra == 0) {
 		sums = cct_sums_create(B.cct, symtab_method_count(trace_symtab(B.t)));
-		profile_set_thread_sums(B.p, cct_sums_thread, sums);
+		profile_set_thread_sums(B.p, cct_sums_thread, sums, NULL);
 		n = (int)profile_thread_count(A.p);
 		if (n != (int)profile_thread_count(B.p))
 			abort();

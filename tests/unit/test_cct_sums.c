@@ -11,11 +11,14 @@
 #include "unit.h"
 #include "views.h"
 
-UNIT_TEST(cct_sums_match_threads)
+/* The global profile b (with the tree as its source, read by two threads
+ * when two is set) and the per-thread profile a of the same random replay
+ * on up to nthreads threads give the same views and waits. */
+static int sums_match(uint32_t nthreads, int two)
 {
 	struct cg_symtab *st = symtab_create();
 	struct cg_cct *c = cct_create();
-	struct cg_cct_sums *s;
+	struct cg_cct_sums *s, *s2 = NULL;
 	struct cg_observer o;
 	struct cg_profile *a, *b;
 	const struct cg_view *va, *vb;
@@ -24,10 +27,12 @@ UNIT_TEST(cct_sums_match_threads)
 	for (i = 0; i < RT_METHODS; i++)
 		symtab_define_method(st, (uint32_t)(i + 1) * 4, "com/ex/R", "m", "()V", "R.java", 0);
 	cct_observer(c, &o);
-	a = random_replay(st, 0, NULL);
-	b = random_replay(st, 1, &o);
+	a = random_replay_on(st, 0, NULL, nthreads);
+	b = random_replay_on(st, 1, &o, nthreads);
 	s = cct_sums_create(c, symtab_method_count(st));
-	profile_set_thread_sums(b, cct_sums_thread, s);
+	if (two)
+		s2 = cct_sums_create(c, symtab_method_count(st));
+	profile_set_thread_sums(b, cct_sums_thread, s, s2);
 	/* The view of all threads first: it sets each thread's waits. */
 	va = profile_view(a, -1);
 	vb = profile_view(b, -1);
@@ -46,14 +51,34 @@ UNIT_TEST(cct_sums_match_threads)
 		views += ta->nedges > 0;
 	}
 	/* Most threads ran something. */
-	CHECK(views > RT_THREADS / 2);
-	CHECK(waits > RT_THREADS / 2);
+	CHECK(views > nthreads / 2);
+	CHECK(waits > nthreads / 2);
 	profile_free(a);
 	profile_free(b);
 	cct_sums_free(s);
+	cct_sums_free(s2);
 	cct_free(c);
 	symtab_free(st);
 	return 0;
+}
+
+/* Thousands of threads: each thread's waits from a scratch walk, its view
+ * when asked. */
+UNIT_TEST(cct_sums_match_threads)
+{
+	return sums_match(RT_THREADS, 0);
+}
+
+/* Few threads: their views built with the view of all threads, which reads
+ * its waits from them; on one thread, then on two at once. */
+UNIT_TEST(cct_sums_match_few_threads)
+{
+	return sums_match(40, 0);
+}
+
+UNIT_TEST(cct_sums_match_two_readers)
+{
+	return sums_match(40, 1);
 }
 
 /* Without a source, a global profile's thread views are empty. */

@@ -14,6 +14,12 @@ static uint32_t lcg(uint64_t *x)
 
 struct cg_profile *random_replay(struct cg_symtab *st, int global, const struct cg_observer *obs)
 {
+	return random_replay_on(st, global, obs, RT_THREADS);
+}
+
+struct cg_profile *random_replay_on(struct cg_symtab *st, int global, const struct cg_observer *obs,
+				    uint32_t nthreads)
+{
 	struct cg_profile_opts o = { .clock = CG_USE_WALL, .global = global };
 	struct cg_profile *p = profile_create(st, &o);
 	static uint32_t depth[RT_THREADS + 1], stack[RT_THREADS + 1][24], now[RT_THREADS + 1];
@@ -26,7 +32,8 @@ struct cg_profile *random_replay(struct cg_symtab *st, int global, const struct 
 	memset(depth, 0, sizeof(depth));
 	memset(now, 0, sizeof(now));
 	for (i = 0; i < RT_RECORDS; i++) {
-		uint32_t t = 1 + lcg(&x) % (i < RT_RECORDS / 2 ? RT_THREADS : 8), k = lcg(&x) % 100;
+		uint32_t t = 1 + lcg(&x) % (i < RT_RECORDS / 2 || nthreads < 8 ? nthreads : 8);
+		uint32_t k = lcg(&x) % 100;
 		uint32_t m = lcg(&x) % 3 == 0 ? lcg(&x) % RT_METHODS : lcg(&x) % 12;
 
 		r[i].tid = t;

@@ -15,6 +15,9 @@
  * an empty stack, on both clocks; into global tables or per-thread ones,
  * reported to obs when it is set; finished. */
 struct cg_profile *random_replay(struct cg_symtab *st, int global, const struct cg_observer *obs);
+/* The same on up to nthreads (1 to RT_THREADS) threads. */
+struct cg_profile *random_replay_on(struct cg_symtab *st, int global, const struct cg_observer *obs,
+				    uint32_t nthreads);
 /* 0 when the methods (edges) of views a and b are the same, in the same
  * order, field by field; else 1, with the first difference printed. */
 int same_methods(const struct cg_view *a, const struct cg_view *b);
