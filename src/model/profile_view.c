@@ -423,9 +423,10 @@ static void *views_run(void *arg)
 /* Each thread's busiest and waiting methods, from the source of its sums:
  * its methods summed in one scratch store, read and cleared, no view kept
  * (a trace may have tens of thousands of threads).  Where the threads'
- * views will be asked for and are few, each is built here instead and its
- * methods read: the sums are walked once, not once for the waits and once
- * for the view.  A view leaves out only methods whose sums are all 0,
+ * views will be asked for and are few, each is built here instead (on two
+ * threads at once where the profile has a second source) and its methods
+ * read: the sums are walked once, not once for the waits and once for the
+ * view.  A view leaves out only methods whose sums are all 0,
  * which raise no maximum. */
 static void sums_waits(struct cg_profile *p)
 {
