@@ -420,14 +420,41 @@ static void *views_run(void *arg)
 	return NULL;
 }
 
+/* pt's busiest and waiting methods, from its n methods m. */
+static void pmethods_waits(const struct cg_profile *p, struct cg_pthread *pt,
+			   const struct cg_pmethod *m, size_t n)
+{
+	size_t k;
+
+	pt->busy_excl_us = pt->wait_incl_us = 0;
+	for (k = 0; k < n; k++)
+		method_waits(p, pt, m[k].index, m[k].excl_us, m[k].incl_us, m[k].o_incl_us);
+}
+
+/* Every thread's view, on two threads at once where the profile has a
+ * second source of the sums. */
+static void views_all(struct cg_profile *p)
+{
+	atomic_size_t next;
+	struct views_job mine = { p, p->tsums_src, &next };
+	struct views_job other = { p, p->tsums_src2, &next };
+	pthread_t t;
+	int two;
+
+	atomic_init(&next, 0);
+	two = p->tsums_src2 && thread_start(&t, views_run, &other) == 0;
+	views_run(&mine);
+	if (two)
+		pthread_join(t, NULL);
+}
+
 /* Each thread's busiest and waiting methods, from the source of its sums:
  * its methods summed in one scratch store, read and cleared, no view kept
  * (a trace may have tens of thousands of threads).  Where the threads'
- * views will be asked for and are few, each is built here instead (on two
- * threads at once where the profile has a second source) and its methods
- * read: the sums are walked once, not once for the waits and once for the
- * view.  A view leaves out only methods whose sums are all 0,
- * which raise no maximum. */
+ * views will be asked for and are few, each is built here instead
+ * (views_all) and its methods read: the sums are walked once, not once for
+ * the waits and once for the view.  A view leaves out only methods whose
+ * sums are all 0, which raise no maximum. */
 static void sums_waits(struct cg_profile *p)
 {
 	size_t i, k;
@@ -436,42 +463,22 @@ static void sums_waits(struct cg_profile *p)
 	struct cg_sums_sink sink = { &in, sums_method, sums_no_edge };
 
 	if (!p->opts.no_thread_views && p->npthreads <= PROFILE_VIEWS_AT_ONCE) {
-		atomic_size_t next;
-		struct views_job mine = { p, p->tsums_src, &next };
-		struct views_job other = { p, p->tsums_src2, &next };
-		pthread_t t;
-		int two;
-
-		atomic_init(&next, 0);
-		two = p->tsums_src2 && thread_start(&t, views_run, &other) == 0;
-		views_run(&mine);
-		if (two)
-			pthread_join(t, NULL);
+		views_all(p);
 		for (i = 0; i < p->npthreads; i++) {
 			const struct cg_view *v = profile_view(p, (int)i);
-			struct cg_pthread *pt = &p->pthreads[i];
 
-			pt->busy_excl_us = pt->wait_incl_us = 0;
-			for (k = 0; k < v->nmethods; k++)
-				method_waits(p, pt, v->methods[k].index, v->methods[k].excl_us,
-					     v->methods[k].incl_us, v->methods[k].o_incl_us);
+			pmethods_waits(p, &p->pthreads[i], v->methods, v->nmethods);
 		}
 		return;
 	}
 	memset(&w, 0, sizeof(w));
 	w.pos = profile_pos_new(p);
 	for (i = 0; i < p->npthreads; i++) {
-		struct cg_pthread *pt = &p->pthreads[i];
-
 		in.nmeth = 0;
 		p->tsums(p->tsums_src, (uint32_t)i, &sink);
-		pt->busy_excl_us = pt->wait_incl_us = 0;
-		for (k = 0; k < in.nmeth; k++) {
-			const struct cg_pmethod *m = &w.methods[k];
-
-			method_waits(p, pt, m->index, m->excl_us, m->incl_us, m->o_incl_us);
-			w.pos[m->index] = UINT32_MAX;
-		}
+		pmethods_waits(p, &p->pthreads[i], w.methods, in.nmeth);
+		for (k = 0; k < in.nmeth; k++)
+			w.pos[w.methods[k].index] = UINT32_MAX;
 	}
 	free(w.pos);
 	free(w.methods);
