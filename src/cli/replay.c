@@ -9,9 +9,13 @@
  * where this thread's replay hands it its threads' state (profile_snapshot),
  * and composes its scan with that (stitch_create_from).  Scanning costs a
  * part of replaying (SCAN_*), and a later range's records cost a little
- * more than the first's (LATER), so the first range is the longest: every
- * thread then finishes at about the same time.  The ranges' profiles are
- * summed in order; from a range that cannot be used (the trace cannot be
+ * more or less than the first's (LATER_*): the ranges are cut so that
+ * every thread finishes at about the same time.  Two cores seldom run at
+ * one speed, so with two ranges of a long span where range 0 ends is
+ * settled while both threads run: range 1's thread scans on until, at the
+ * speeds both threads have shown, what is left of range 0 takes this
+ * thread as long as the rest of the span takes range 1's
+ * (replay_cut_due).  The ranges' profiles are summed in order; from a range that cannot be used (the trace cannot be
  * cut there, or a method id is missing from the key) the rest is replayed
  * in order on this thread. */
 #include "cli/replay.h"
@@ -20,6 +24,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "model/cct.h"
@@ -35,17 +40,23 @@
 #define THREAD_STACK (512u << 10)
 /* What a range costs, by the replay's layout, in thousandths of the first
  * range's replay of a record: the scan of a record (SCAN_*), and the replay
- * of a record in a later range (LATER), whose tables start empty and
+ * of a record in a later range (LATER_*), whose tables start empty and
  * grow as it goes.  Measured on the 1 GiB program-shaped trace of make
- * bench with -j 2, each thread timed apart, records decoded where they
- * were read: a scan took 5.1 to 5.7 ns of CPU per record; range 0's
- * replay 15.8 ns into global tables, 22.3 with the calling-context tree
- * (a profile without tables, profile_bare.c) and 31.7 into per-thread
- * tables; range 1's 5 % more in each. */
-#define SCAN_GLOBAL 350
-#define SCAN_CCT 230
-#define SCAN_THREADS 175
-#define LATER 1050
+ * bench with -j 2, each thread timed apart (CPU time of the thread, records
+ * read and decoded where they lie): a scan took 5.2 to 6.0 ns per record
+ * beside a replay; range 0's replay 20 ns into global tables, 26.5 with
+ * the calling-context tree (a profile without tables, profile_bare.c) and
+ * 39 into per-thread tables; range 1's 7 % less into global tables, 13 %
+ * more with the tree and 7 % more into per-thread tables. */
+#define SCAN_GLOBAL 260
+#define SCAN_CCT 215
+#define SCAN_THREADS 145
+#define LATER_GLOBAL 930
+#define LATER_CCT 1130
+#define LATER_THREADS 1070
+/* Spans of at least this many records in two ranges are cut as the
+ * threads run (replay_cut_due); shorter ones where cut() says. */
+#define CUT_LIVE_MIN (1u << 20)
 
 struct split;
 
@@ -81,6 +92,15 @@ struct split {
 	struct cg_seed_frame *snap_frames;
 	size_t nsnap;
 	int snapped;                   /* taken, or known never to be */
+	/* Two ranges cut as the threads run (CUT_LIVE_MIN): until `cut` is
+	 * set, range 0's replay takes a chunk at a time (range0_take), up
+	 * to `claimed`, and range 1's thread scans on; then rs[0].to is
+	 * where range 0 ends.  Both under mu. */
+	int live;
+	int cut;
+	uint64_t claimed;
+	uint64_t start_ns;             /* when range 0's replay began */
+	unsigned scan_cost, later_cost; /* SCAN_* and LATER_* of the layout */
 	uint64_t count;                /* records of the span */
 	uint64_t done;                 /* records replayed so far (atomic) */
 	const struct cg_progress *progress;
@@ -102,24 +122,57 @@ unsigned replay_cores(void)
 /* How a range's records are given to a profile. */
 enum feed { FEED_REPLAY, FEED_CORRECT };
 
-/* Records from .. to-1 into scan, or else into prof (counted in sp->done,
- * and told to sp->progress when tell is set; with FEED_CORRECT, to prof's
- * correction pass).  0, or -1 (err filled) on a
- * read error or an error of the replay; a replay abandoned stops early
- * with 0. */
+/* A `to` of read_range: range 0's end, as range0_take settles it. */
+#define TO_CUT UINT64_MAX
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* How many records from k range 0's replay takes next (0: range 0 ends at
+ * k), claimed so that range 0 cannot be cut below them. */
+static size_t range0_take(struct split *sp, uint64_t k)
+{
+	uint64_t end;
+	size_t n;
+
+	pthread_mutex_lock(&sp->mu);
+	end = sp->cut ? sp->rs[0].to : sp->count;
+	n = end - k < CHUNK ? (size_t)(end - k) : CHUNK;
+	if (!sp->cut)
+		sp->claimed = k + n;
+	pthread_mutex_unlock(&sp->mu);
+	return n;
+}
+
+/* Records from .. to-1 (TO_CUT: to range 0's end) into scan, or else into
+ * prof (counted in sp->done, and told to sp->progress when tell is set;
+ * with FEED_CORRECT, to prof's correction pass).  0, or -1 (err filled)
+ * on a read error or an error of the replay; a replay abandoned stops
+ * early with 0. */
 static int read_range(struct split *sp, uint64_t from, uint64_t to, struct cg_scan *scan,
 		      struct cg_profile *prof, int tell, enum feed feed, struct cg_error *err)
 {
 	struct cg_raw_layout l;
 	unsigned char *buf;
 	uint64_t k, off;
+	size_t n;
 	int rc = 0;
 
 	trace_raw_layout(sp->t, &l);
 	buf = xmalloc(CHUNK * l.size);
-	for (k = from; k < to && rc == 0; k += CHUNK) {
-		size_t n = to - k < CHUNK ? (size_t)(to - k) : CHUNK;
-
+	for (k = from; rc == 0; k += n) {
+		if (to == TO_CUT)
+			n = range0_take(sp, k);
+		else
+			n = to - k < CHUNK ? (size_t)(to - k) : CHUNK;
+		if (n == 0)
+			break;
 		if (trace_read_raw_at(sp->t, k, n, buf, &off, err) < 0) {
 			rc = -1;
 		} else if (scan) {
@@ -141,6 +194,86 @@ static int read_range(struct split *sp, uint64_t from, uint64_t to, struct cg_sc
 	return rc;
 }
 
+int replay_cut_due(const struct replay_pace *pc)
+{
+	double ahead, rest;
+
+	/* Range 0's first records cost more (its tables start empty): its
+	 * speed is taken once a sixteenth of the span is replayed. */
+	if (pc->at <= pc->done || pc->scan_ns == 0 || pc->done < pc->count / 16 || pc->done == 0)
+		return 0;
+	/* What range 0 has left, at its speed so far, against what range 1
+	 * will take, at this thread's scanning speed turned into replaying
+	 * by the layout's costs: (at - done) / (done / run_ns) against
+	 * (count - at) * later_cost / scan_cost / (scanned / scan_ns). */
+	ahead = (double)(pc->at - pc->done) * (double)pc->run_ns * (double)pc->scanned *
+		(double)pc->scan_cost;
+	rest = (double)(pc->count - pc->at) * (double)pc->done * (double)pc->scan_ns *
+	       (double)pc->later_cost;
+	return ahead >= rest;
+}
+
+/* Range 1's thread: range 0 scanned from snap_at until replay_cut_due says
+ * that range 0 ends there, beyond what range 0's replay has claimed; at the
+ * span's end (or when the scan fails) range 0 takes it all.  0, or -1 on a
+ * read error. */
+static int scan_live(struct split *sp, struct cg_scan *scan)
+{
+	struct cg_raw_layout l;
+	struct cg_error err = { { 0 }, 0, 0 };
+	struct replay_pace pc;
+	unsigned char *buf;
+	uint64_t k, off, start = now_ns();
+	int rc = 0, cut = 0;
+
+	trace_raw_layout(sp->t, &l);
+	buf = xmalloc(CHUNK * l.size);
+	memset(&pc, 0, sizeof(pc));
+	pc.count = sp->count;
+	pc.scan_cost = sp->scan_cost;
+	pc.later_cost = sp->later_cost;
+	for (k = sp->snap_at; !cut; ) {
+		size_t n = sp->count - k < CHUNK ? (size_t)(sp->count - k) : CHUNK;
+		uint64_t t;
+
+		if (n == 0 || scan_cut_fails(scan)) {
+			cut = 1;
+			break;
+		}
+		if (trace_read_raw_at(sp->t, k, n, buf, &off, &err) < 0) {
+			rc = -1;
+			break;
+		}
+		scan_add_raw(scan, &l, buf, n);
+		k += n;
+		t = now_ns();
+		pc.at = k;
+		pc.scanned = k - sp->snap_at;
+		pc.scan_ns = t - start;
+		pc.done = __atomic_load_n(&sp->done, __ATOMIC_RELAXED);
+		pc.run_ns = t - sp->start_ns;
+		if (!replay_cut_due(&pc))
+			continue;
+		pthread_mutex_lock(&sp->mu);
+		if (sp->claimed <= k) {
+			sp->cut = 1;
+			sp->rs[0].to = sp->rs[1].from = k;
+			cut = 2;
+		}
+		pthread_mutex_unlock(&sp->mu);
+	}
+	free(buf);
+	if (cut != 2) {
+		/* No range 1: range 0's replay goes on to the end. */
+		pthread_mutex_lock(&sp->mu);
+		sp->cut = 1;
+		sp->rs[0].to = sp->rs[1].from = sp->count;
+		pthread_mutex_unlock(&sp->mu);
+		return -1;
+	}
+	return rc;
+}
+
 /* Scan range i-1 for range i; the last scan in composes them all. */
 static void range_scan(struct range *r)
 {
@@ -148,10 +281,14 @@ static void range_scan(struct range *r)
 	const struct range *prev = &sp->rs[r->index - 1];
 	struct cg_error err = { { 0 }, 0, 0 };
 	uint64_t from = sp->snap_at ? sp->snap_at : prev->from;
-	int bad = read_range(sp, from, prev->to, sp->scans[r->index - 1], NULL, 0, FEED_REPLAY,
-			     &err);
+	int bad;
 	unsigned i;
 
+	if (sp->live)
+		bad = scan_live(sp, sp->scans[r->index - 1]);
+	else
+		bad = read_range(sp, from, prev->to, sp->scans[r->index - 1], NULL, 0, FEED_REPLAY,
+				 &err);
 	pthread_mutex_lock(&sp->mu);
 	sp->scan_failed |= bad;
 	if (--sp->scans_left == 0) {
@@ -220,21 +357,25 @@ static void *range_thread(void *arg)
 static void cut(struct split *sp, uint64_t count)
 {
 	unsigned __int128 scan = sp->cct ? SCAN_CCT : sp->opts.global ? SCAN_GLOBAL : SCAN_THREADS;
+	unsigned __int128 cost = sp->cct ? LATER_CCT : sp->opts.global ? LATER_GLOBAL : LATER_THREADS;
 	/* A later range's weight: its thread scans (scan) the range before
 	 * it while range 0 is replayed (1000 a record), and its own records
-	 * cost LATER each. */
-	unsigned __int128 later = (1000 - scan) * 1000 / LATER;
+	 * cost `cost` each. */
+	unsigned __int128 later = (1000 - scan) * 1000 / cost;
 	unsigned __int128 total = 1000 + (sp->n - 1) * later, at = 1000;
 	unsigned i;
+
+	sp->scan_cost = (unsigned)scan;
+	sp->later_cost = (unsigned)cost;
 
 	if (sp->n == 2) {
 		/* Range 1's thread scans range 0 from snap_at, where range 0's
 		 * replay has come when the scan is done, and then replays
 		 * range 1 while range 0's ends: snap_at * 1000 = (to -
 		 * snap_at) * scan, and to * 1000 = snap_at * 1000 + (count -
-		 * to) * LATER, so that to = count * LATER * (1000 + scan) /
-		 * (1000000 + LATER * (1000 + scan)). */
-		unsigned __int128 w = (unsigned __int128)LATER * (1000 + scan);
+		 * to) * cost, so that to = count * cost * (1000 + scan) /
+		 * (1000000 + cost * (1000 + scan)). */
+		unsigned __int128 w = cost * (1000 + scan);
 
 		sp->rs[0].to = (uint64_t)(count * w / (1000000 + w));
 		sp->snap_at = (uint64_t)(sp->rs[0].to * scan / (1000 + scan));
@@ -343,6 +484,8 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	pthread_mutex_init(&sp.mu, NULL);
 	pthread_cond_init(&sp.cv, NULL);
 	cut(&sp, count);
+	sp.live = ranges == 2 && sp.snap_at && count >= CUT_LIVE_MIN;
+	sp.start_ns = now_ns();
 	for (i = 0; i < ranges; i++) {
 		sp.rs[i].sp = &sp;
 		sp.rs[i].index = i;
@@ -357,6 +500,8 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	for (i = 1; i < ranges; i++)
 		sp.rs[i].spawned = pthread_create(&sp.rs[i].thr, attr_ok ? &attr : NULL, range_thread,
 						  &sp.rs[i]) == 0;
+	if (!sp.rs[1].spawned)
+		sp.live = 0; /* range 1 is scanned after range 0, where cut() says */
 	if (attr_ok)
 		pthread_attr_destroy(&attr);
 	p = sp.rs[0].prof = profile_create(trace_symtab(t), &sp.opts);
@@ -374,8 +519,8 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 		pthread_cond_broadcast(&sp.cv);
 		pthread_mutex_unlock(&sp.mu);
 		if (sp.snap)
-			sp.rs[0].failed = read_range(&sp, sp.snap_at, sp.rs[0].to, NULL, p, 1,
-						     FEED_REPLAY, &sp.rs[0].err) < 0;
+			sp.rs[0].failed = read_range(&sp, sp.snap_at, sp.live ? TO_CUT : sp.rs[0].to,
+						     NULL, p, 1, FEED_REPLAY, &sp.rs[0].err) < 0;
 	} else {
 		sp.rs[0].failed = read_range(&sp, 0, sp.rs[0].to, NULL, p, 1, FEED_REPLAY,
 					     &sp.rs[0].err) < 0;

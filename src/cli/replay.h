@@ -40,6 +40,22 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 				struct cg_cct *cct, uint64_t count, unsigned ranges,
 				const struct cg_progress *progress, int *failed, struct cg_error *err);
 
+/* Where two ranges stand while range 1's thread scans range 0 (records
+ * counted from the span's start, times in ns): the scan is at record at,
+ * having scanned `scanned` records in scan_ns; range 0's replay has
+ * replayed `done` records in run_ns; the span has count; scan_cost and
+ * later_cost are what a scanned record and a record of range 1 cost, in
+ * thousandths of a record of range 0 on one core. */
+struct replay_pace {
+	uint64_t at, scanned, scan_ns, done, run_ns, count;
+	unsigned scan_cost, later_cost;
+};
+
+/* 1 when range 0 should end at pc->at: what is left of it takes range 0's
+ * replay, at its speed so far, at least as long as the rest of the span
+ * will take range 1's, at the scan's speed times the costs. */
+int replay_cut_due(const struct replay_pace *pc);
+
 /* Replay the count records of t's span (trace_span) in order into p, on
  * this thread, decoded where they were read: what profile_add of every
  * record would do.  0 with the reader past the span, or -1 (err filled) on

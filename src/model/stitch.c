@@ -20,8 +20,11 @@ struct sthread {
 	 * plus these offsets, which move only when a clock wraps or steps
 	 * back (tick_step's rule): a record that moves forward changes none. */
 	uint64_t off, o_off;
-	struct cg_seed_frame *stack;   /* frames entered in the range, still open */
-	size_t depth, cap;
+	struct cg_seed_frame *stack;   /* frames entered in the range, still open:
+	                                * frames + 1, below which lies a frame
+	                                * whose id no record has */
+	struct cg_seed_frame *frames;
+	size_t depth, cap;             /* cap: of stack */
 	uint32_t *exits;               /* exits that reached below the range's start */
 	size_t nexits, cap_exits;
 };
@@ -52,12 +55,17 @@ void scan_free(struct cg_scan *s)
 	if (!s)
 		return;
 	for (i = 0; i < s->n; i++) {
-		free(s->threads[i].stack);
+		free(s->threads[i].frames);
 		free(s->threads[i].exits);
 	}
 	free(s->threads);
 	free(s->by_tid);
 	free(s);
+}
+
+int scan_cut_fails(const struct cg_scan *s)
+{
+	return s->cut_fails;
 }
 
 /* A thread first met in this range. */
@@ -78,6 +86,21 @@ static __attribute__((noinline)) struct sthread *scan_thread_new(struct cg_scan 
 	t->prev_wall = wall;
 	s->by_tid[tid] = (uint32_t)s->n;
 	return t;
+}
+
+/* A record's method id has its two low bits clear (they hold the action):
+ * the frame below a scan's stack has this one, which none matches. */
+#define ID_BELOW 1u
+
+/* Room for frame `depth` of t's stack, the frame below it kept. */
+static void stack_grow(struct sthread *t, size_t depth)
+{
+	size_t cap = t->cap + 1;
+
+	t->frames = xgrow(t->frames, &cap, depth + 2, sizeof(*t->frames));
+	t->frames[0].id = ID_BELOW;
+	t->stack = t->frames + 1;
+	t->cap = cap - 1;
 }
 
 /* 1 + the index of the topmost of the depth frames whose method is id, or 0
@@ -143,8 +166,8 @@ static inline __attribute__((always_inline)) size_t scan_run(struct cg_scan *s,
 
 	for (i = 0; i < n; i++, p += size) {
 		uint32_t mv, c, raw, other, id;
-		size_t enter, pop, moved;
-		struct cg_seed_frame *f, *below;
+		size_t enter, odd, back;
+		struct cg_seed_frame *f;
 
 		if ((tb == 1 ? p[0] : get_le16(p)) != tid)
 			break;
@@ -155,10 +178,14 @@ static inline __attribute__((always_inline)) size_t scan_run(struct cg_scan *s,
 		other = cpu ? wall : c;
 		id = mv & ~3u;
 		enter = (mv & 3) == CG_ENTER;
-		if (__builtin_expect(raw < prev_raw, 0))
-			off += scan_offset(prev_raw, raw);
-		if (__builtin_expect(other < prev_other, 0))
-			o_off += scan_offset(prev_other, other);
+		back = (size_t)(raw < prev_raw) | (size_t)(other < prev_other);
+		__asm__("" : "+r"(back));
+		if (__builtin_expect(back != 0, 0)) {
+			if (raw < prev_raw)
+				off += scan_offset(prev_raw, raw);
+			if (other < prev_other)
+				o_off += scan_offset(prev_other, other);
+		}
 		prev_raw = raw;
 		prev_other = other;
 		if (__builtin_expect(depth >= room, 0)) {
@@ -167,27 +194,24 @@ static inline __attribute__((always_inline)) size_t scan_run(struct cg_scan *s,
 				i++;
 				break;
 			}
-			t->stack = xgrow(t->stack, &t->cap, depth + 1, sizeof(*t->stack));
+			stack_grow(t, depth);
 			stack = t->stack;
 			room = t->cap < max_depth ? t->cap : max_depth;
 		}
 		/* Enters and exits alternate at random: the common cases (an
-		 * entry, the exit of the top frame) take no branch on which. */
+		 * entry, the exit of the top frame) take no branch on which,
+		 * and the next depth is worked out from the record alone, so
+		 * that no record waits on the load of the frame below: only
+		 * an exit that is not the top frame's (or meets an empty
+		 * stack), seldom met and so predicted, takes the branch. */
 		f = &stack[depth];
 		f->id = id;
 		f->entry = raw + off;
 		f->o_entry = other + o_off;
-		/* Not a branch either: at depth 0 the frame below is the one
-		 * just written, and depth != 0 rules it out. */
-		below = depth ? f - 1 : f;
-		pop = (enter ^ 1) & (size_t)(depth != 0) & (size_t)(below->id == id);
-		depth = depth + enter - pop;
-		/* One test of both, which compilers would otherwise split into
-		 * a test of enter first: a branch taken one record in two, at
-		 * random. */
-		moved = enter | pop;
-		__asm__("" : "+r"(moved));
-		if (__builtin_expect(moved == 0, 0)) {
+		/* At depth 0 the frame below is ID_BELOW's. */
+		odd = (enter ^ 1) & (size_t)(f[-1].id != id);
+		__asm__("" : "+r"(odd));
+		if (__builtin_expect(odd != 0, 0)) {
 			t->depth = depth;
 			scan_exit(s, t, id);
 			depth = t->depth;
@@ -195,7 +219,9 @@ static inline __attribute__((always_inline)) size_t scan_run(struct cg_scan *s,
 				i++;
 				break;
 			}
+			continue;
 		}
+		depth = depth + 2 * enter - 1;
 	}
 	t->off = off;
 	t->o_off = o_off;

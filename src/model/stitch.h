@@ -34,6 +34,10 @@ void scan_free(struct cg_scan *s);
 void scan_add_raw(struct cg_scan *s, const struct cg_raw_layout *l, const unsigned char *p,
 		  size_t n);
 
+/* 1 once the scan has met what keeps its range from being replayed apart
+ * (see above). */
+int scan_cut_fails(const struct cg_scan *s);
+
 /* One open frame: its raw method id and entry times on both clocks. */
 struct cg_seed_frame {
 	uint32_t id;

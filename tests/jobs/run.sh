@@ -13,7 +13,8 @@
 # trees are built range by range and summed; and at -j 2 so are the outputs
 # fed by the replay's observers together (the HTML report, folded stacks,
 # pprof, speedscope and Chrome trace), some of which run on a thread of
-# their own from -j 2.
+# their own from -j 2.  The traces of long/ (over a million records) are
+# compared at -j 2, where the two ranges are cut while they run.
 #   tests/jobs/run.sh BUILD_DIR
 # Prints "FAIL jobs ..." for each difference and closes with
 # "jobs: N passed, N failed".
@@ -31,6 +32,10 @@ fail=0
 
 for d in "$here"/*.desc "$top"/tests/gen/programs/*.desc; do
 	"$BUILD/tracegen" -o "gen-$(basename "$d" .desc).trace" "$d" ||
+		{ fail=$((fail + 1)); echo "FAIL jobs tracegen $d"; }
+done
+for d in "$here"/long/*.desc; do
+	"$BUILD/tracegen" -o "long-$(basename "$d" .desc).trace" "$d" ||
 		{ fail=$((fail + 1)); echo "FAIL jobs tracegen $d"; }
 done
 
@@ -59,6 +64,27 @@ outputs() {
 	esac
 }
 
+# compare NAME CLOCK J: the outputs of -j J (many.*) against -j 1's (one.*).
+compare() {
+	bad=
+	for x in json dot cg txt err rc diff derr gjson gerr tfold tpb terr; do
+		cmp -s one.$x many.$x || bad="$bad $x"
+	done
+	# per-thread tables (with the graph) against one table
+	cmp -s one.json many.gjson || bad="$bad layout"
+	if [ "$3" = 2 ]; then
+		for x in html fold pb ss ct oerr orc; do
+			cmp -s one.$x many.$x || bad="$bad $x"
+		done
+	fi
+	if [ -z "$bad" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL jobs $1 --clock $2 -j $3 differs from -j 1:$bad"
+	fi
+}
+
 # gen-pair.trace is a legacy pair: gen-pair.trace.key and .data.
 for t in "$top"/samples/*.trace gen-*.trace gen-pair.trace; do
 	[ -f "$t" ] || [ -f "$t.key" ] || continue
@@ -67,24 +93,18 @@ for t in "$top"/samples/*.trace gen-*.trace gen-pair.trace; do
 		outputs 1 "$t" one --clock $clock
 		for j in 2 3 5 8 13 64; do
 			outputs $j "$t" many --clock $clock
-			bad=
-			for x in json dot cg txt err rc diff derr gjson gerr tfold tpb terr; do
-				cmp -s one.$x many.$x || bad="$bad $x"
-			done
-			# per-thread tables (with the graph) against one table
-			cmp -s one.json many.gjson || bad="$bad layout"
-			if [ "$j" = 2 ]; then
-				for x in html fold pb ss ct oerr orc; do
-					cmp -s one.$x many.$x || bad="$bad $x"
-				done
-			fi
-			if [ -z "$bad" ]; then
-				pass=$((pass + 1))
-			else
-				fail=$((fail + 1))
-				echo "FAIL jobs $name --clock $clock -j $j differs from -j 1:$bad"
-			fi
+			compare "$name" $clock $j
 		done
+	done
+done
+# Spans long enough that two ranges are cut as they run (replay.c): at -j 2
+# only, wherever the cut falls.
+for t in long-*.trace; do
+	[ -f "$t" ] || continue
+	for clock in wall cpu; do
+		outputs 1 "$t" one --clock $clock
+		outputs 2 "$t" many --clock $clock
+		compare "$t" $clock 2
 	done
 done
 echo "jobs: $pass passed, $fail failed"
