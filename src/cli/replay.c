@@ -213,39 +213,28 @@ int replay_cut_due(const struct replay_pace *pc)
 	return ahead >= rest;
 }
 
-/* Range 1's thread: range 0 scanned from snap_at until replay_cut_due says
- * that range 0 ends there, beyond what range 0's replay has claimed; at the
- * span's end (or when the scan fails) range 0 takes it all.  0, or -1 on a
- * read error. */
+/* Range 1's thread: range 0 scanned from snap_at, a chunk at a time, until
+ * replay_cut_due says that range 0 ends there, beyond what range 0's
+ * replay has claimed.  0; or -1 when the scan fails to read, meets what
+ * keeps the range from being replayed apart, or reaches the span's end:
+ * range 0 then takes it all. */
 static int scan_live(struct split *sp, struct cg_scan *scan)
 {
-	struct cg_raw_layout l;
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct replay_pace pc;
-	unsigned char *buf;
-	uint64_t k, off, start = now_ns();
-	int rc = 0, cut = 0;
+	uint64_t k, start = now_ns();
+	int cut = 0;
 
-	trace_raw_layout(sp->t, &l);
-	buf = xmalloc(CHUNK * l.size);
 	memset(&pc, 0, sizeof(pc));
 	pc.count = sp->count;
 	pc.scan_cost = sp->scan_cost;
 	pc.later_cost = sp->later_cost;
-	for (k = sp->snap_at; !cut; ) {
-		size_t n = sp->count - k < CHUNK ? (size_t)(sp->count - k) : CHUNK;
-		uint64_t t;
+	for (k = sp->snap_at; !cut && k < sp->count && !scan_cut_fails(scan); ) {
+		uint64_t to = sp->count - k < CHUNK ? sp->count : k + CHUNK, t;
 
-		if (n == 0 || scan_cut_fails(scan)) {
-			cut = 1;
+		if (read_range(sp, k, to, scan, NULL, 0, FEED_REPLAY, &err) < 0)
 			break;
-		}
-		if (trace_read_raw_at(sp->t, k, n, buf, &off, &err) < 0) {
-			rc = -1;
-			break;
-		}
-		scan_add_raw(scan, &l, buf, n);
-		k += n;
+		k = to;
 		t = now_ns();
 		pc.at = k;
 		pc.scanned = k - sp->snap_at;
@@ -256,22 +245,18 @@ static int scan_live(struct split *sp, struct cg_scan *scan)
 			continue;
 		pthread_mutex_lock(&sp->mu);
 		if (sp->claimed <= k) {
-			sp->cut = 1;
+			sp->cut = cut = 1;
 			sp->rs[0].to = sp->rs[1].from = k;
-			cut = 2;
 		}
 		pthread_mutex_unlock(&sp->mu);
 	}
-	free(buf);
-	if (cut != 2) {
-		/* No range 1: range 0's replay goes on to the end. */
-		pthread_mutex_lock(&sp->mu);
-		sp->cut = 1;
-		sp->rs[0].to = sp->rs[1].from = sp->count;
-		pthread_mutex_unlock(&sp->mu);
-		return -1;
-	}
-	return rc;
+	if (cut)
+		return 0;
+	pthread_mutex_lock(&sp->mu);
+	sp->cut = 1;
+	sp->rs[0].to = sp->rs[1].from = sp->count;
+	pthread_mutex_unlock(&sp->mu);
+	return -1;
 }
 
 /* Scan range i-1 for range i; the last scan in composes them all. */
