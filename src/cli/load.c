@@ -123,12 +123,16 @@ unsigned load_jobs(const struct cg_opts *o)
  * own tree, summed into L->cct).  The event log alone costs less than
  * handing it the calls.  The HTML report's call log (pagelog) goes behind
  * the hand-over with the tree and the timeline: in front of it, on the
- * replay's thread, that thread was the one the other waited on (HTML
- * report of the 1 GiB program trace of make bench: the replay's thread
- * busy throughout, the other about half the time; behind it both busy, and
- * the report 10 to 20 % sooner).  The frames stay on the replay's thread
- * (below). */
-static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, int split)
+ * replay's thread, that thread was the one the other waited on.  With side
+ * (beside_wanted) there is no hand-over: the tree and the call log observe
+ * side, which replay_beside replays on a thread of its own, and the rest
+ * observe L->profile, so that both threads take about as long (HTML report
+ * of the 1 GiB program trace of make bench: the tree and the call log cost
+ * about what the timeline and the tables' replay cost over a replay
+ * without tables; the hand-over of every call cost more than that replay
+ * beside).  The frames stay on the replay's thread (below). */
+static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, int split,
+		    struct cg_profile *side)
 {
 	struct cg_observer co = { 0 }, to = { 0 }, eo = { 0 }, ao = { 0 }, fo = { 0 }, po = { 0 };
 	const struct cg_observer *next = NULL;
@@ -139,7 +143,10 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, i
 		if (!L->cct)
 			L->cct = cct_create();
 		cct_observer(L->cct, &co);
-		next = &co;
+		if (side)
+			profile_set_observer(side, &co); /* replay_beside */
+		else
+			next = &co;
 	}
 	if (needs & NEED_TIMELINE) {
 		L->timeline = timeline_create();
@@ -152,11 +159,15 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, i
 		events_observer(L->events, next, &eo);
 		next = &eo;
 	}
-	if (L->pagelog) {
+	if (L->pagelog && side) {
+		/* Beside the tree, where the replays take about as long. */
+		pagelog_observer(L->pagelog, &co, &po);
+		profile_set_observer(side, &po);
+	} else if (L->pagelog) {
 		pagelog_observer(L->pagelog, next, &po);
 		next = &po;
 	}
-	if ((needs & (NEED_CCT | NEED_TIMELINE)) && load_jobs(o) >= 2 && !split) {
+	if (!side && (needs & (NEED_CCT | NEED_TIMELINE)) && load_jobs(o) >= 2 && !split) {
 		L->async = observe_async_create(next);
 		observe_async_observer(L->async, &ao);
 		next = &ao;
@@ -295,6 +306,38 @@ static int window_done(struct loaded *L, struct cg_error *err)
 	return 0;
 }
 
+/* 1 when the observers of the HTML report's tree and timeline are better
+ * fed by a replay of their own beside L->profile's (replay_beside) than by
+ * a hand-over of every call (observe_async.c): with two cores, a span
+ * replayed in order into global tables, unfiltered, every thread. */
+static int beside_wanted(const struct cg_opts *o, const struct cg_profile_opts *po,
+			 unsigned needs, int split, const FILE *dump_out, struct loaded *L)
+{
+	uint64_t first, count;
+
+	return (needs & NEED_CCT) && (needs & NEED_VIEW) && load_jobs(o) >= 2 && !split &&
+	       !dump_out && !L->window && po->global && !(o->threads && o->threads[0]) &&
+	       trace_span(L->trace, &first, &count) && count > 0;
+}
+
+/* The observers of a replay that was abandoned, gone, so that observe()
+ * makes them anew: the frames too, made as they were. */
+static void observers_drop(struct loaded *L, const struct cg_opts *o)
+{
+	cct_free(L->cct);
+	timeline_free(L->timeline);
+	events_free(L->events);
+	pagelog_free(L->pagelog);
+	L->cct = NULL;
+	L->timeline = NULL;
+	L->events = NULL;
+	L->pagelog = NULL;
+	if (L->frames) {
+		frames_free(L->frames);
+		L->frames = frames_create(trace_symtab(L->trace), o->frame_pattern);
+	}
+}
+
 /* Read path once into L (load.h). */
 int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 		unsigned needs, FILE *dump_out, const struct cg_window_spec *win, struct loaded *L)
@@ -312,6 +355,7 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	 * inside the dump's lines. */
 	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
 	int last = -1, rc, failed = 0, split = 0, want;
+	struct cg_profile *side = NULL; /* replayed beside L->profile (beside_wanted) */
 	int filtered = (o->focus && o->focus[0]) || (o->hide && o->hide[0]);
 	size_t scanned = 0;
 	unsigned ranges;
@@ -376,21 +420,51 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 			L->cct = NULL;
 		}
 	}
+	if (!L->profile && beside_wanted(o, &po, needs, split, dump_out, L)) {
+		struct cg_profile_opts so = po;
+
+		/* Both replays take the symtab as it is: a method id missing
+		 * from the key abandons them, and the replay starts again in
+		 * order (below). */
+		po.shared_symtab = so.shared_symtab = 1;
+		so.no_views = so.no_edges = so.no_thread_views = 1;
+		side = profile_create(trace_symtab(L->trace), &so);
+	}
 	if (!L->profile)
 		L->profile = profile_create(trace_symtab(L->trace), &po);
-	observe(L, o, needs, split);
+	observe(L, o, needs, split, side);
 	/* A span not replayed in ranges: decoded where it is read, unless the
 	 * dump reads it too. */
 	if (!dump_out && !split && !L->window && trace_span(L->trace, &first, &count)) {
 		uint64_t done, total;
 		struct cg_progress pr = { progress_records, &last };
+		int side_done = 0;
 
 		/* Only the frames and the page's call log read the origin. */
 		if (count && (L->frames || L->pagelog) && first_record(L, &err) < 0)
 			goto fail;
 		source_progress(L->src, &done, &total);
-		if (replay_span(L->trace, L->profile, count,
-				show && total >= PROGRESS_MIN ? &pr : NULL, &err) < 0)
+		if (side) {
+			rc = replay_beside(L->trace, L->profile, side, count,
+					   show && total >= PROGRESS_MIN ? &pr : NULL, &side_done, &err);
+			if (rc == 0 && side_done)
+				profile_finish(side, trace_info(L->trace));
+			profile_free(side);
+			side = NULL;
+			if (rc < 0)
+				goto fail;
+			if (!side_done) {
+				/* Abandoned: in order, from the start, as without a
+				 * replay beside. */
+				observers_drop(L, o);
+				profile_free(L->profile);
+				po.shared_symtab = 0;
+				L->profile = profile_create(trace_symtab(L->trace), &po);
+				observe(L, o, needs, split, NULL);
+			}
+		}
+		if (!side_done && replay_span(L->trace, L->profile, count,
+					      show && total >= PROGRESS_MIN ? &pr : NULL, &err) < 0)
 			goto fail;
 	}
 	recs = xmalloc(BATCH * sizeof(*recs));
@@ -438,6 +512,7 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	free(recs);
 	return 0;
 fail:
+	profile_free(side);
 	load_report_error(path, &err);
 	dump_free(dump);
 	free(recs);

@@ -104,6 +104,9 @@ struct split {
 	uint64_t count;                /* records of the span */
 	uint64_t done;                 /* records replayed so far (atomic) */
 	const struct cg_progress *progress;
+	/* replay_beside: set (atomic) when either replay stops early, so
+	 * that the other stops too; NULL otherwise. */
+	int *halt;
 };
 
 unsigned replay_cores(void)
@@ -167,6 +170,8 @@ static int read_range(struct split *sp, uint64_t from, uint64_t to, struct cg_sc
 	trace_raw_layout(sp->t, &l);
 	buf = xmalloc(CHUNK * l.size);
 	for (k = from; rc == 0; k += n) {
+		if (sp->halt && __atomic_load_n(sp->halt, __ATOMIC_RELAXED))
+			break;
 		if (to == TO_CUT)
 			n = range0_take(sp, k);
 		else
@@ -439,6 +444,74 @@ int replay_span(struct cg_trace *t, struct cg_profile *p, uint64_t count,
 	sp.count = count;
 	sp.progress = progress;
 	if (read_range(&sp, 0, count, NULL, p, 1, FEED_REPLAY, err) < 0 || correct(&sp, p, err) < 0)
+		return -1;
+	trace_skip(t, count);
+	return 0;
+}
+
+/* The replay beside: its profile, its split, whether it failed. */
+struct beside {
+	struct split sp;
+	struct cg_profile *p;
+	struct cg_error err;
+	int failed;
+};
+
+/* A replay of the span that halts the other (sp->halt) when it stops
+ * early: it failed, or it was abandoned. */
+static int replay_halting(struct split *sp, struct cg_profile *p, int tell, struct cg_error *err)
+{
+	int rc = read_range(sp, 0, sp->count, NULL, p, tell, FEED_REPLAY, err);
+
+	if (rc < 0 || profile_abandoned(p))
+		__atomic_store_n(sp->halt, 1, __ATOMIC_RELAXED);
+	return rc;
+}
+
+static void *beside_thread(void *arg)
+{
+	struct beside *b = arg;
+
+	b->failed = replay_halting(&b->sp, b->p, 0, &b->err) < 0;
+	return NULL;
+}
+
+int replay_beside(struct cg_trace *t, struct cg_profile *p, struct cg_profile *side,
+		  uint64_t count, const struct cg_progress *progress, int *side_done,
+		  struct cg_error *err)
+{
+	struct split sp;
+	struct beside b;
+	pthread_attr_t attr;
+	pthread_t thr;
+	int halt = 0, spawned, attr_ok, rc;
+
+	memset(&sp, 0, sizeof(sp));
+	memset(&b, 0, sizeof(b));
+	sp.t = b.sp.t = t;
+	sp.count = b.sp.count = count;
+	sp.progress = progress;
+	sp.halt = b.sp.halt = &halt;
+	b.p = side;
+	attr_ok = pthread_attr_init(&attr) == 0;
+	if (attr_ok)
+		(void)pthread_attr_setstacksize(&attr, THREAD_STACK);
+	spawned = pthread_create(&thr, attr_ok ? &attr : NULL, beside_thread, &b) == 0;
+	if (attr_ok)
+		pthread_attr_destroy(&attr);
+	rc = replay_halting(&sp, p, 1, err);
+	if (spawned)
+		pthread_join(thr, NULL);
+	else if (rc == 0 && !halt)
+		beside_thread(&b); /* no thread: one after the other */
+	*side_done = !halt && !b.failed;
+	if (rc < 0)
+		return -1;
+	if (halt)
+		return 0; /* abandoned, or the side failed: the caller starts again */
+	sp.halt = NULL;
+	profile_share_symtab(p, 0);
+	if (correct(&sp, p, err) < 0)
 		return -1;
 	trace_skip(t, count);
 	return 0;

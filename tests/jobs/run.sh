@@ -13,8 +13,10 @@
 # trees are built range by range and summed; and at -j 2 so are the outputs
 # fed by the replay's observers together (the HTML report, folded stacks,
 # pprof, speedscope and Chrome trace), some of which run on a thread of
-# their own from -j 2.  The traces of long/ (over a million records) are
-# compared at -j 2, where the two ranges are cut while they run.
+# their own from -j 2.  The traces of long/ (up to two million records)
+# are compared at -j 2, where the two ranges are cut while they run, and
+# where the HTML report's two replays side by side meet a method id
+# missing from the key late (unknown-late.desc) and start again.
 #   tests/jobs/run.sh BUILD_DIR
 # Prints "FAIL jobs ..." for each difference and closes with
 # "jobs: N passed, N failed".
