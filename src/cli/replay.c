@@ -473,6 +473,9 @@ static void *beside_thread(void *arg)
 	struct beside *b = arg;
 
 	b->failed = replay_halting(&b->sp, b->p, 0, &b->err) < 0;
+	/* Its observers end here, while the other replay may still run. */
+	if (!b->failed && !__atomic_load_n(b->sp.halt, __ATOMIC_RELAXED))
+		profile_end_observed(b->p);
 	return NULL;
 }
 

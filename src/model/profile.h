@@ -300,6 +300,13 @@ void profile_discount(struct cg_profile *p, uint32_t tid, uint64_t n);
 /* Close open frames and build the views.  `info` supplies overflow/clock
  * facts for the warnings.  Call once, after the last profile_add. */
 void profile_finish(struct cg_profile *p, const struct cg_trace_info *info);
+/* What profile_finish does first for a profile without tables
+ * (cg_profile_opts.no_views, global): every thread's open frames closed,
+ * in order, and the observer finished; profile_finish then does neither
+ * again.  It reads nothing the symtab holds, so a replay beside another
+ * (replay_beside) ends its observers on its own thread while the other
+ * runs on.  Nothing for any other profile. */
+void profile_end_observed(struct cg_profile *p);
 
 /* Replaying a trace in ranges at the same time (stitch.h), each range into
  * its own profile, without --focus, --hide or --thread, and with no

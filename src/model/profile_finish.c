@@ -183,6 +183,21 @@ void profile_free(struct cg_profile *p)
 	free(p);
 }
 
+void profile_end_observed(struct cg_profile *p)
+{
+	size_t i;
+
+	if (!p->bare || p->finished || p->observed_end)
+		return;
+	p->observed_end = 1;
+	for (i = 0; i < p->nthreads; i++) {
+		p->stats.open_at_end += p->threads[i]->depth;
+		profile_bare_close(p, p->threads[i]);
+	}
+	if (p->obs && p->obs->finish)
+		p->obs->finish(p->obs->ctx);
+}
+
 void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 {
 	uint64_t same = 0, pairs = 0, small = 0, steps = 0;
@@ -261,7 +276,7 @@ void profile_finish(struct cg_profile *p, const struct cg_trace_info *info)
 		steps += ts->pairs - ts->same_ts;
 	}
 	p->npthreads = p->nthreads;
-	if (p->obs && p->obs->finish)
+	if (p->obs && p->obs->finish && !p->observed_end)
 		p->obs->finish(p->obs->ctx);
 	/* Sampling: most consecutive events of a thread share a timestamp, the
 	 * remaining steps are long (the interval), and nothing unwinds. */

@@ -232,6 +232,7 @@ struct cg_profile {
 	struct cg_profile_stats stats;
 	int sampling;
 	int finished;
+	int observed_end;              /* profile_end_observed ran */
 	int abandoned;                 /* see profile_abandoned */
 	int has_other;                 /* dual clock: the o_* sums are kept in views */
 	enum cg_clock_sel primary;     /* the clock the primary numbers are on */
