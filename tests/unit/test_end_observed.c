@@ -3,6 +3,7 @@
  * neither again; a profile with tables is left as it is.  The events
  * expected are worked out by hand above each test. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/profile.h"
 #include "read/symtab.h"
@@ -83,33 +84,58 @@ static struct cg_symtab *methods(void)
 	return st;
 }
 
+/* A fed profile (fed) with what its observer saw, and a finish on the
+ * wall clock. */
+struct fx {
+	struct cg_symtab *st;
+	struct seen s;
+	struct cg_profile *p;
+};
+
+static int fx_init(struct fx *f, int bare)
+{
+	memset(f, 0, sizeof(*f));
+	f->st = methods();
+	f->p = fed(f->st, &f->s, bare);
+	return f->p != NULL;
+}
+
+static void fx_finish(struct fx *f)
+{
+	struct cg_trace_info info = { 0 };
+
+	info.clock = CG_CLOCK_WALL;
+	profile_finish(f->p, &info);
+}
+
+static void fx_free(struct fx *f)
+{
+	profile_free(f->p);
+	symtab_free(f->st);
+}
+
 /* Without tables: at once a leaves main (thread 0) at 30, then c leaves
  * worker (thread 1) at 5, and the observer finishes; a second call and
  * profile_finish add nothing. */
 UNIT_TEST(end_observed_bare)
 {
-	struct cg_symtab *st = methods();
-	struct cg_trace_info info = { 0 };
-	struct seen s = { { 0 }, { 0 }, 0, 0, 0 };
-	struct cg_profile *p = fed(st, &s, 1);
+	struct fx f;
 
-	CHECK(p != NULL);
-	CHECK_EQ_U64(s.enters, 3);
-	CHECK_EQ_U64(s.leaves, 1);
-	profile_end_observed(p);
-	CHECK_EQ_U64(s.leaves, 3);
-	CHECK_EQ_U64(s.leave_th[1], 0);
-	CHECK_EQ_U64(s.leave_t[1], 30);
-	CHECK_EQ_U64(s.leave_th[2], 1);
-	CHECK_EQ_U64(s.leave_t[2], 5);
-	CHECK_EQ_U64(s.finishes, 1);
-	profile_end_observed(p);
-	info.clock = CG_CLOCK_WALL;
-	profile_finish(p, &info);
-	CHECK_EQ_U64(s.leaves, 3);
-	CHECK_EQ_U64(s.finishes, 1);
-	profile_free(p);
-	symtab_free(st);
+	CHECK(fx_init(&f, 1));
+	CHECK_EQ_U64(f.s.enters, 3);
+	CHECK_EQ_U64(f.s.leaves, 1);
+	profile_end_observed(f.p);
+	CHECK_EQ_U64(f.s.leaves, 3);
+	CHECK_EQ_U64(f.s.leave_th[1], 0);
+	CHECK_EQ_U64(f.s.leave_t[1], 30);
+	CHECK_EQ_U64(f.s.leave_th[2], 1);
+	CHECK_EQ_U64(f.s.leave_t[2], 5);
+	CHECK_EQ_U64(f.s.finishes, 1);
+	profile_end_observed(f.p);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.s.leaves, 3);
+	CHECK_EQ_U64(f.s.finishes, 1);
+	fx_free(&f);
 	return 0;
 }
 
@@ -117,20 +143,15 @@ UNIT_TEST(end_observed_bare)
  * finishes the observer once. */
 UNIT_TEST(end_observed_tables)
 {
-	struct cg_symtab *st = methods();
-	struct cg_trace_info info = { 0 };
-	struct seen s = { { 0 }, { 0 }, 0, 0, 0 };
-	struct cg_profile *p = fed(st, &s, 0);
+	struct fx f;
 
-	CHECK(p != NULL);
-	profile_end_observed(p);
-	CHECK_EQ_U64(s.leaves, 1);
-	CHECK_EQ_U64(s.finishes, 0);
-	info.clock = CG_CLOCK_WALL;
-	profile_finish(p, &info);
-	CHECK_EQ_U64(s.leaves, 3);
-	CHECK_EQ_U64(s.finishes, 1);
-	profile_free(p);
-	symtab_free(st);
+	CHECK(fx_init(&f, 0));
+	profile_end_observed(f.p);
+	CHECK_EQ_U64(f.s.leaves, 1);
+	CHECK_EQ_U64(f.s.finishes, 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.s.leaves, 3);
+	CHECK_EQ_U64(f.s.finishes, 1);
+	fx_free(&f);
 	return 0;
 }
