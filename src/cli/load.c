@@ -438,17 +438,18 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	if (!dump_out && !split && !L->window && trace_span(L->trace, &first, &count)) {
 		uint64_t done, total;
 		struct cg_progress pr = { progress_records, &last };
+		const struct cg_progress *prog;
 		int side_done = 0;
 
 		/* Only the frames and the page's call log read the origin. */
 		if (count && (L->frames || L->pagelog) && first_record(L, &err) < 0)
 			goto fail;
 		source_progress(L->src, &done, &total);
+		prog = show && total >= PROGRESS_MIN ? &pr : NULL;
 		if (side) {
-			rc = replay_beside(L->trace, L->profile, side, count,
-					   show && total >= PROGRESS_MIN ? &pr : NULL, &side_done, &err);
-			if (rc == 0 && side_done)
-				profile_finish(side, trace_info(L->trace));
+			/* Done, side's observers have ended on its thread; nothing
+			 * else of it is read. */
+			rc = replay_beside(L->trace, L->profile, side, count, prog, &side_done, &err);
 			profile_free(side);
 			side = NULL;
 			if (rc < 0)
@@ -463,8 +464,7 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 				observe(L, o, needs, split, NULL);
 			}
 		}
-		if (!side_done && replay_span(L->trace, L->profile, count,
-					      show && total >= PROGRESS_MIN ? &pr : NULL, &err) < 0)
+		if (!side_done && replay_span(L->trace, L->profile, count, prog, &err) < 0)
 			goto fail;
 	}
 	recs = xmalloc(BATCH * sizeof(*recs));

@@ -137,6 +137,22 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* Start fn(arg) on a thread of its own; 1 when it started.  The threads
+ * recurse nowhere: a small stack leaves address space to the tables (under
+ * ulimit -v, 8 MB stacks ran out first). */
+static int thread_start(pthread_t *thr, void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t attr;
+	int attr_ok = pthread_attr_init(&attr) == 0, ok;
+
+	if (attr_ok)
+		(void)pthread_attr_setstacksize(&attr, THREAD_STACK);
+	ok = pthread_create(thr, attr_ok ? &attr : NULL, fn, arg) == 0;
+	if (attr_ok)
+		pthread_attr_destroy(&attr);
+	return ok;
+}
+
 /* How many records from k range 0's replay takes next (0: range 0 ends at
  * k), claimed so that range 0 cannot be cut below them. */
 static size_t range0_take(struct split *sp, uint64_t k)
@@ -485,9 +501,8 @@ int replay_beside(struct cg_trace *t, struct cg_profile *p, struct cg_profile *s
 {
 	struct split sp;
 	struct beside b;
-	pthread_attr_t attr;
 	pthread_t thr;
-	int halt = 0, spawned, attr_ok, rc;
+	int halt = 0, spawned, rc;
 
 	memset(&sp, 0, sizeof(sp));
 	memset(&b, 0, sizeof(b));
@@ -496,12 +511,7 @@ int replay_beside(struct cg_trace *t, struct cg_profile *p, struct cg_profile *s
 	sp.progress = progress;
 	sp.halt = b.sp.halt = &halt;
 	b.p = side;
-	attr_ok = pthread_attr_init(&attr) == 0;
-	if (attr_ok)
-		(void)pthread_attr_setstacksize(&attr, THREAD_STACK);
-	spawned = pthread_create(&thr, attr_ok ? &attr : NULL, beside_thread, &b) == 0;
-	if (attr_ok)
-		pthread_attr_destroy(&attr);
+	spawned = thread_start(&thr, beside_thread, &b);
 	rc = replay_halting(&sp, p, 1, err);
 	if (spawned)
 		pthread_join(thr, NULL);
@@ -526,9 +536,8 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 {
 	struct split sp;
 	struct cg_profile *p = NULL;
-	pthread_attr_t attr;
 	unsigned i;
-	int next, ok = 0, attr_ok;
+	int next, ok = 0;
 
 	memset(&sp, 0, sizeof(sp));
 	*failed = 0;
@@ -553,18 +562,10 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 		if (i + 1 < ranges)
 			sp.scans[i] = scan_create(sp.opts.clock == CG_USE_CPU, SCAN_DEPTH);
 	}
-	/* The threads recurse nowhere: a small stack leaves address space to
-	 * the tables (under ulimit -v, 8 MB stacks ran out first). */
-	attr_ok = pthread_attr_init(&attr) == 0;
-	if (attr_ok)
-		(void)pthread_attr_setstacksize(&attr, THREAD_STACK);
 	for (i = 1; i < ranges; i++)
-		sp.rs[i].spawned = pthread_create(&sp.rs[i].thr, attr_ok ? &attr : NULL, range_thread,
-						  &sp.rs[i]) == 0;
+		sp.rs[i].spawned = thread_start(&sp.rs[i].thr, range_thread, &sp.rs[i]);
 	if (!sp.rs[1].spawned)
 		sp.live = 0; /* range 1 is scanned after range 0, where cut() says */
-	if (attr_ok)
-		pthread_attr_destroy(&attr);
 	p = sp.rs[0].prof = profile_create(trace_symtab(t), &sp.opts);
 	if (cct)
 		observe_tree(p, cct);

@@ -66,8 +66,9 @@ int replay_span(struct cg_trace *t, struct cg_profile *p, uint64_t count,
 /* replay_span of p on this thread while a thread of its own replays the
  * same records into side (a profile without tables that feeds observers):
  * two replays at once instead of one that hands every call over.  Both
- * take the symtab as it is (cg_profile_opts.shared_symtab); side's
- * observers end on its thread (profile_end_observed).  0 with the
+ * take the symtab as it is (cg_profile_opts.shared_symtab).  When side's
+ * replay runs to its end, its observers end on its thread
+ * (profile_end_observed): the caller needs only free it.  0 with the
  * reader past the span and *side_done set when both replays ran to the
  * end; 0 with *side_done clear when either was abandoned or side failed
  * (both stop there, the reader has not moved, and the caller starts again
