@@ -165,8 +165,8 @@ static void busy_cover(struct cg_tl_busy *b, uint64_t t)
 
 /* Add [start, start + dur) to the bins *bp of depth, made on first use
  * with its origin at the thread's first event, origin. */
-static void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, uint64_t dur,
-		     uint32_t depth)
+static __attribute__((noinline)) void busy_put_slow(struct cg_tl_busy **bp, uint64_t origin,
+						    uint64_t start, uint64_t dur, uint32_t depth)
 {
 	uint64_t end = start + dur, k;
 	unsigned shift;
@@ -207,6 +207,30 @@ static void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, ui
 		e = end < hi ? end : hi;
 		row[k] = bin_time((uint64_t)row[k] + (e - s));
 	}
+}
+
+/* busy_put_slow, for a span in one bin of a row in use without widening
+ * the bins (nearly every span: a replay merges one a return) at the cost
+ * of a few compares. */
+static inline void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, uint64_t dur,
+			    uint32_t depth)
+{
+	const struct cg_tl_busy *b = *bp;
+	uint32_t *row;
+	uint64_t k, last;
+	unsigned shift;
+
+	if (__builtin_expect(b != NULL, 1) && dur != 0 && start >= b->origin) {
+		row = b->rows[depth < TL_DEPTHS ? depth : TL_DEPTHS - 1];
+		shift = (unsigned)__builtin_ctzll(b->width);
+		k = (start - b->origin) >> shift;
+		last = (start + dur - 1 - b->origin) >> shift;
+		if (row && k == last && last < TL_BINS) {
+			row[k] = bin_time((uint64_t)row[k] + dur);
+			return;
+		}
+	}
+	busy_put_slow(bp, origin, start, dur, depth);
 }
 
 /* Merge a span into the busy strips of its current depth, on both clocks. */

@@ -459,11 +459,13 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	struct cg_report parts = *r;
 	struct html_graphs G;
 	struct html_fold F;
+	struct tree_job *tree;
 	int rc = -1;
 
 	memset(&G, 0, sizeof(G));
 	html_fold_threads(all, &F);
 	parts.thread_map = F.map;
+	tree = tree_job_create(&parts);
 	if (html_graphs_make(r, &F, &G, err) < 0)
 		goto out;
 	put_head(r, sb);
@@ -472,7 +474,7 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	html_graphs_put(r, &G, F.nlisted, sb);
 	put_table(all, profile_sampling(r->profile), sb);
 	render_window_section(&parts, sb, err);
-	if (render_tree_section(&parts, sb, err) < 0)
+	if (render_tree_section(&parts, tree, sb, err) < 0)
 		goto out;
 	if (render_timeline_section(&parts, sb, err) < 0)
 		goto out;
@@ -482,6 +484,7 @@ static int html_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	strbuf_puts(sb, "</script>\n</body>\n</html>\n");
 	rc = 0;
 out:
+	tree_job_free(tree);
 	html_graphs_free(&G);
 	free(F.map);
 	return rc;

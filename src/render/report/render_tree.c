@@ -7,6 +7,7 @@
  */
 #include "render/report/render_tree.h"
 #include "model/cct_walk.h"
+#include "util/thread.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -241,6 +242,60 @@ void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf 
 	free(wk);
 }
 
+/* The data block of r, made on a thread of its own. */
+struct tree_job {
+	const struct cg_report *r;
+	struct strbuf out;
+	pthread_t thr;
+	int running;
+};
+
+static void *tree_job_main(void *arg)
+{
+	struct tree_job *job = arg;
+
+	tree_json(job->r->cct, job->r, &job->out);
+	return NULL;
+}
+
+/* The HTML report of the 1 GiB program trace of make bench spends about
+ * as long on this block as on the call graph's layout and the page's
+ * other parts before it: the two overlap. */
+struct tree_job *tree_job_create(const struct cg_report *r)
+{
+	struct tree_job *job;
+
+	if (!r->threads || !r->cct)
+		return NULL;
+	/* Built here, only read there. */
+	(void)profile_view(r->profile, -1);
+	job = xcalloc(1, sizeof(*job));
+	job->r = r;
+	strbuf_init(&job->out);
+	if (thread_start(&job->thr, tree_job_main, job) != 0) {
+		free(job);
+		return NULL;
+	}
+	job->running = 1;
+	return job;
+}
+
+static void tree_job_wait(struct tree_job *job)
+{
+	if (job->running)
+		pthread_join(job->thr, NULL);
+	job->running = 0;
+}
+
+void tree_job_free(struct tree_job *job)
+{
+	if (!job)
+		return;
+	tree_job_wait(job);
+	strbuf_free(&job->out);
+	free(job);
+}
+
 /* One tree's section: heading, what the tree shows, its bar and an empty
  * table the script fills. */
 static void put_tree(struct strbuf *out, const char *id, const char *title, const char *what)
@@ -258,7 +313,8 @@ static void put_tree(struct strbuf *out, const char *id, const char *title, cons
 		      id, id, id, id, id, id);
 }
 
-int render_tree_section(const struct cg_report *r, struct strbuf *out, struct cg_error *err)
+int render_tree_section(const struct cg_report *r, struct tree_job *job, struct strbuf *out,
+			struct cg_error *err)
 {
 	const char *clock = report_clock_name(r);
 	int dual = r->info->clock == CG_CLOCK_DUAL;
@@ -292,7 +348,13 @@ int render_tree_section(const struct cg_report *r, struct strbuf *out, struct cg
 		 "under the size bound&rdquo; row.");
 	put_tree(out, "bottomup", "Bottom Up", what);
 	strbuf_puts(out, "<script type=\"application/json\" id=\"cg-tree-data\">\n");
-	tree_json(r->cct, r, out);
+	if (job) {
+		tree_job_wait(job);
+		strbuf_add(out, job->out.data, job->out.len);
+		strbuf_free(&job->out);
+	} else {
+		tree_json(r->cct, r, out);
+	}
 	strbuf_puts(out, "\n</script>\n<script>\n");
 	strbuf_puts(out, tree_js);
 	strbuf_puts(out, "</script>\n");

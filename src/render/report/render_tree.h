@@ -41,8 +41,18 @@
  * method] summing the thread's left-out nodes. */
 void tree_json(const struct cg_cct *c, const struct cg_report *r, struct strbuf *out);
 
-/* Append the Top Down and Bottom Up sections (markup, data, script) to out.
+/* The data block (tree_json) made on a thread of its own while the page's
+ * other parts are made: with r->threads and r->cct, else NULL (the block
+ * is then made when its section is written).  r, with r->thread_map, is
+ * read until tree_job_free, which waits for the thread. */
+struct tree_job;
+struct tree_job *tree_job_create(const struct cg_report *r);
+void tree_job_free(struct tree_job *job);
+
+/* Append the Top Down and Bottom Up sections (markup, data, script) to out,
+ * the data from job when not NULL (its bytes are those of tree_json).
  * Needs r->cct; without it, a short note.  Returns 0. */
-int render_tree_section(const struct cg_report *r, struct strbuf *out, struct cg_error *err);
+int render_tree_section(const struct cg_report *r, struct tree_job *job, struct strbuf *out,
+			struct cg_error *err);
 
 #endif
