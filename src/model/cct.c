@@ -678,6 +678,22 @@ const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n)
 	return c->kids + c->kid_start[id];
 }
 
+void cct_prefetch_children(const struct cg_cct *c, uint32_t id)
+{
+	uint32_t i, end;
+
+	if (!c->finished)
+		return;
+	end = c->kid_start[id + 1];
+	for (i = c->kid_start[id]; i < end; i++) {
+		uint32_t k = c->kids[i];
+
+		__builtin_prefetch(&c->nodes[k]);
+		__builtin_prefetch(&c->kid_start[k]);
+		__builtin_prefetch(&c->kin[k]);
+	}
+}
+
 void cct_children_incl(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us)
 {
 	*us = *o_us = 0;

@@ -64,6 +64,11 @@ const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id);
 /* The children of node id (*n of them, newest first), once the replay has
  * finished; NULL with *n = 0 before. */
 const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n);
+/* Ask the cache for what a walk reads of each child of id (node, children
+ * and their time): a walk that goes down one child at a time would
+ * otherwise wait on memory at each, the nodes lying in the order they were
+ * made, not the walk's.  On a tree still being built, nothing. */
+void cct_prefetch_children(const struct cg_cct *c, uint32_t id);
 /* The inclusive times of node id's children summed, on both clocks, in
  * *us and *o_us.  After the replay has finished. */
 void cct_children_incl(const struct cg_cct *c, uint32_t id, uint64_t *us, uint64_t *o_us);

@@ -128,6 +128,8 @@ void cct_sums_thread(void *arg, uint32_t thread, const struct cg_sums_sink *sink
 		const struct cg_cct_node *nd;
 		uint32_t id;
 
+		if (top->next == 0 && n)
+			cct_prefetch_children(s->c, top->id);
 		if (top->next == n) {
 			/* Done with top: its method is one node less deep. */
 			if (depth > 1) {

@@ -45,6 +45,8 @@ static size_t kept_children(struct cg_cct_walk *w, uint32_t id, uint32_t **out)
 	const uint32_t *k = cct_children(w->c, id, &nk);
 	uint32_t *v = NULL;
 
+	cct_prefetch_children(w->c, id);
+
 	for (i = 0; i < nk; i++) {
 		uint32_t ch = k[i];
 		uint64_t us = cct_node(w->c, ch)->incl_us;

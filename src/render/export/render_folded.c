@@ -137,6 +137,7 @@ static void dfs_enter(struct dfs *d, const struct cg_cct *c, const uint32_t *ran
 	size_t nk, i;
 	const uint32_t *kids = cct_children(c, k, &nk);
 
+	cct_prefetch_children(c, k);
 	d->node = k;
 	d->prefix = prefix;
 	d->kids = xgrow(d->kids, &d->cap, nk ? nk : 1, sizeof(*d->kids));
