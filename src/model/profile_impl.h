@@ -159,7 +159,7 @@ struct tstate {
 /* A profile without tables finds a method id's symtab index in a direct
  * cache of 1 << PROFILE_IDCACHE_BITS ids: at 8192 entries, 1.3 million of
  * the 38 million entries of the 1 GiB program trace of make bench (30 000
- * methods) missed it, each a lookup of two cache misses; at 65 536, 24 000. */
+ * methods) missed it and looked the symtab up; at 65 536, 24 000. */
 #define PROFILE_IDCACHE_BITS 16
 
 /* Up to this many threads, a profile whose threads' views will be asked
