@@ -210,7 +210,7 @@ static __attribute__((noinline)) void busy_put_slow(struct cg_tl_busy **bp, uint
 }
 
 /* busy_put_slow, for a span in one bin of a row in use without widening
- * the bins (nearly every span: a replay merges one a return) at the cost
+ * the bins (nearly every span: a replay merges one at each return) at the cost
  * of a few compares. */
 static inline void busy_put(struct cg_tl_busy **bp, uint64_t origin, uint64_t start, uint64_t dur,
 			    uint32_t depth)
