@@ -29,6 +29,7 @@
 
 #include "model/cct.h"
 #include "model/stitch.h"
+#include "util/thread.h"
 
 /* Records read at a time (about 115 KB of 14-byte records), decoded where
  * they lie. */
@@ -36,7 +37,9 @@
 /* Stacks deeper than this within a range (real ones are a few hundred
  * frames) are replayed in order: their seeds would cost as much again. */
 #define SCAN_DEPTH (1u << 16)
-/* Each thread's stack. */
+/* Each thread's stack.  The threads recurse nowhere: a small stack leaves
+ * address space to the tables (under ulimit -v, 8 MB stacks ran out
+ * first). */
 #define THREAD_STACK (512u << 10)
 /* What a range costs, by the replay's layout, in thousandths of the first
  * range's replay of a record: the scan of a record (SCAN_*), and the replay
@@ -135,22 +138,6 @@ static uint64_t now_ns(void)
 	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
 		return 0;
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* Start fn(arg) on a thread of its own; 1 when it started.  The threads
- * recurse nowhere: a small stack leaves address space to the tables (under
- * ulimit -v, 8 MB stacks ran out first). */
-static int thread_start(pthread_t *thr, void *(*fn)(void *), void *arg)
-{
-	pthread_attr_t attr;
-	int attr_ok = pthread_attr_init(&attr) == 0, ok;
-
-	if (attr_ok)
-		(void)pthread_attr_setstacksize(&attr, THREAD_STACK);
-	ok = pthread_create(thr, attr_ok ? &attr : NULL, fn, arg) == 0;
-	if (attr_ok)
-		pthread_attr_destroy(&attr);
-	return ok;
 }
 
 /* How many records from k range 0's replay takes next (0: range 0 ends at
@@ -511,7 +498,7 @@ int replay_beside(struct cg_trace *t, struct cg_profile *p, struct cg_profile *s
 	sp.progress = progress;
 	sp.halt = b.sp.halt = &halt;
 	b.p = side;
-	spawned = thread_start(&thr, beside_thread, &b);
+	spawned = thread_start_stack(&thr, THREAD_STACK, beside_thread, &b) == 0;
 	rc = replay_halting(&sp, p, 1, err);
 	if (spawned)
 		pthread_join(thr, NULL);
@@ -563,7 +550,8 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 			sp.scans[i] = scan_create(sp.opts.clock == CG_USE_CPU, SCAN_DEPTH);
 	}
 	for (i = 1; i < ranges; i++)
-		sp.rs[i].spawned = thread_start(&sp.rs[i].thr, range_thread, &sp.rs[i]);
+		sp.rs[i].spawned =
+			thread_start_stack(&sp.rs[i].thr, THREAD_STACK, range_thread, &sp.rs[i]) == 0;
 	if (!sp.rs[1].spawned)
 		sp.live = 0; /* range 1 is scanned after range 0, where cut() says */
 	p = sp.rs[0].prof = profile_create(trace_symtab(t), &sp.opts);

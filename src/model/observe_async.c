@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/thread.h"
 #include "util/util.h"
 
 #define BLOCK 4096
@@ -297,8 +298,7 @@ static void on_finish(void *ctx)
 struct cg_observe_async *observe_async_create(const struct cg_observer *next)
 {
 	struct cg_observe_async *a = xmalloc_aligned(64, 1, sizeof(*a));
-	pthread_attr_t attr;
-	int attr_ok, ok = 0;
+	int ok = 0;
 	size_t i;
 
 	memset(a, 0, sizeof(*a));
@@ -318,12 +318,7 @@ struct cg_observe_async *observe_async_create(const struct cg_observer *next)
 	if (!ok)
 		return a; /* events go straight through */
 	a->sync = 1;
-	attr_ok = pthread_attr_init(&attr) == 0;
-	if (attr_ok)
-		(void)pthread_attr_setstacksize(&attr, THREAD_STACK);
-	a->running = pthread_create(&a->thr, attr_ok ? &attr : NULL, reader, a) == 0;
-	if (attr_ok)
-		pthread_attr_destroy(&attr);
+	a->running = thread_start_stack(&a->thr, THREAD_STACK, reader, a) == 0;
 	return a;
 }
 

@@ -1,4 +1,5 @@
-/* thread.h - a helper thread for output work (writing, compressing).
+/* thread.h - a helper thread: output work (writing, compressing), the
+ * replay's ranges, the observers' hand-over and the HTML report's parts.
  *
  * The thread gets a small stack (it recurses nowhere) and every signal
  * blocked but SIGPIPE: the fatal-signal handler (temporary files) runs on
@@ -16,5 +17,7 @@
  * (then no thread runs). */
 #define THREAD_HELPER_STACK (256u << 10)
 int thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
+/* thread_start with a stack of `stack` bytes. */
+int thread_start_stack(pthread_t *t, size_t stack, void *(*fn)(void *), void *arg);
 
 #endif
