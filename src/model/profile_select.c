@@ -7,10 +7,24 @@
 
 #include "model/profile_impl.h"
 
+/* A pattern with none of fnmatch's special characters matches a name only
+ * where they are equal: the whole name, or a part after one of its dots,
+ * is then the name's end, after a dot or from its start.  Frames look for
+ * their method among every method of the key, and most patterns are
+ * plain names. */
+static int literal_match(const char *pat, const char *name)
+{
+	size_t n = strlen(name), k = strlen(pat);
+
+	return n >= k && memcmp(name + n - k, pat, k) == 0 && (n == k || name[n - k - 1] == '.');
+}
+
 int profile_pattern_match(const char *pat, const char *name)
 {
 	const char *s = name;
 
+	if (!strpbrk(pat, "*?[\\"))
+		return literal_match(pat, name);
 	if (fnmatch(pat, name, 0) == 0)
 		return 1;
 	/* As users type them: "Class.method" or "method" without the package. */

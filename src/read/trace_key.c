@@ -33,8 +33,7 @@ static int next_line(struct cg_trace *t, int keep, char **line, size_t *linelen,
 
 		if (nl) {
 			size_t n = (size_t)(nl - (t->buf + t->pos));
-			char *s = (char *)t->buf + t->pos;
-			size_t i;
+			char *s = (char *)t->buf + t->pos, *z;
 
 			*off = trace_off(t, t->pos);
 			if (n > MAX_LINE) {
@@ -44,9 +43,8 @@ static int next_line(struct cg_trace *t, int keep, char **line, size_t *linelen,
 			}
 			if (keep)
 				strbuf_add(&t->key, s, n + 1);
-			for (i = 0; i < n; i++)
-				if (s[i] == '\0')
-					s[i] = '?';
+			for (z = memchr(s, '\0', n); z; z = memchr(z + 1, '\0', (size_t)(s + n - z - 1)))
+				*z = '?';
 			if (n > 0 && s[n - 1] == '\r')
 				n--;
 			s[n] = '\0';
@@ -96,13 +94,37 @@ static int parse_u64(const char *s, int base, uint64_t *out)
 	return 0;
 }
 
+/* The value of s when it is 1 to 8 hex digits and nothing else, the form
+ * of nearly every id in a key; else -1, and strtoull decides. */
+static int64_t hex_short(const char *s)
+{
+	uint32_t v = 0;
+	size_t i;
+
+	for (i = 0; i < 8 && s[i]; i++) {
+		unsigned c = (unsigned char)s[i], d;
+
+		if (c - '0' < 10)
+			d = c - '0';
+		else if ((c | 0x20) - 'a' < 6)
+			d = (c | 0x20) - 'a' + 10;
+		else
+			return -1;
+		v = v << 4 | d;
+	}
+	return i > 0 && !s[i] ? (int64_t)v : -1;
+}
+
 static int parse_method_id(const char *s, uint32_t *id)
 {
 	uint64_t v;
+	int64_t h;
 
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		s += 2;
-	if (parse_u64(s, 16, &v) || v > UINT32_MAX)
+	if ((h = hex_short(s)) >= 0)
+		v = (uint64_t)h;
+	else if (parse_u64(s, 16, &v) || v > UINT32_MAX)
 		return -1;
 	*id = (uint32_t)v & ~3u;
 	return 0;

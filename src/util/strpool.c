@@ -67,13 +67,22 @@ char *strpool_dup(struct cg_strpool *sp, const char *s, size_t n)
 	return p;
 }
 
+/* Eight bytes at a time (class names and signatures run to tens of
+ * bytes), the last word zero-padded, then the length. */
 static uint64_t hash_str(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t n = strlen(s), i;
+	uint64_t h = 0xcbf29ce484222325ULL, w;
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return hash64(h);
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+		h ^= h >> 29;
+	}
+	w = 0;
+	memcpy(&w, s + i, n - i);
+	h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+	return hash64(h ^ n);
 }
 
 static size_t intern_slot(const struct cg_strpool *sp, const char *s, uint64_t h)

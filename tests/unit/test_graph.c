@@ -1,6 +1,7 @@
 /* test_graph.c - graph selection (filter.c), chain folding (fold.c),
  * waiting methods (waiting.c), labels and the Graphviz renderer
  * (render_gv.c), on profiles built through the real symtab and model. */
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -876,6 +877,54 @@ UNIT_TEST(graph_selection_patterns)
 	CHECK(!profile_pattern_match("Inflater.inflate", "android.view.LayoutInflater.inflate"));
 	CHECK(!profile_pattern_match("inflat", "android.view.LayoutInflater.inflate"));
 	CHECK(profile_thread_match("main", 4242, "thread 4242", 4242, 0));
+	return 0;
+}
+
+/* fnmatch on the name from each place where a part starts (its start, or
+ * just after a dot): the reference the plain-name shortcut must agree with. */
+static int glob_any_part(const char *pat, const char *name)
+{
+	size_t i, n = strlen(name);
+	int hit = 0;
+
+	for (i = 0; i <= n && !hit; i++)
+		if (i == 0 || name[i - 1] == '.')
+			hit = fnmatch(pat, name + i, 0) == 0;
+	return hit;
+}
+
+/* Plain names (no *, ?, [ or backslash) match as fnmatch would match them,
+ * dots, ends and empty strings included. */
+UNIT_TEST(graph_selection_plain_names_as_fnmatch)
+{
+	static const char *const pats[] = {
+		"Choreographer.doFrame", "doFrame", "Frame", "d", "", ".", "..", "a.b", "b",
+		"android.view.Choreographer.doFrame", "x.android.view.Choreographer.doFrame",
+		"Choreographer.doFrame.", "oreographer.doFrame", "é.m", "a\\.b", "\\d", NULL,
+	};
+	static const char *const names[] = {
+		"android.view.Choreographer.doFrame", "Choreographer.doFrame", "doFrame",
+		"android.view.Choreographer.doFrameX", "android.view.XChoreographer.doFrame",
+		"", ".", "a..b", "a.b", "b", "a.", ".b", "x.é.m", "d", NULL,
+	};
+	size_t i, j;
+
+	for (i = 0; pats[i]; i++)
+		for (j = 0; names[j]; j++) {
+			int want = glob_any_part(pats[i], names[j]);
+
+			if (profile_pattern_match(pats[i], names[j]) != want) {
+				fprintf(stderr, "pattern \"%s\" on \"%s\": want %d\n", pats[i], names[j],
+					want);
+				return 1;
+			}
+		}
+	CHECK(profile_pattern_match("Choreographer.doFrame", "android.view.Choreographer.doFrame"));
+	CHECK(!profile_pattern_match("oreographer.doFrame", "android.view.Choreographer.doFrame"));
+	CHECK(profile_pattern_match("", "a."));
+	CHECK(!profile_pattern_match("", "a"));
+	/* A backslash escapes: "a\\.b" is the name "a.b". */
+	CHECK(profile_pattern_match("a\\.b", "x.a.b"));
 	CHECK(!profile_thread_match("main", 4242, "thread 4242", 4242, 1));
 	CHECK(!profile_thread_match("main", 4243, "thread 4243", 4242, 0));
 	CHECK(profile_thread_match("12", 12, "Binder", -1, 0));

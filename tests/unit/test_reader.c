@@ -380,3 +380,85 @@ UNIT_TEST(reader_id_text)
 	strbuf_free(&b);
 	return 0;
 }
+
+/* A key whose *methods section is `methods`, opened; NULL with err filled
+ * when it does not open. */
+static struct cg_trace *open_key(const char *methods, struct strbuf *b, struct cg_source **src,
+				 struct cg_error *err, size_t methods_len)
+{
+	strbuf_init(b);
+	strbuf_puts(b, "*version\n3\nclock=dual\n*threads\n1\tmain\n*methods\n");
+	strbuf_add(b, methods, methods_len);
+	strbuf_puts(b, "*end\n");
+	header(b, 3, 14);
+	*src = source_open_mem(b->data, b->len);
+	return trace_open(*src, err);
+}
+
+/* The spellings of ids real keys and hand-made ones use, each as strtoull
+ * in base 16 reads it after one optional 0x, the two action bits cleared;
+ * a NUL byte in a line shows as '?'. */
+UNIT_TEST(reader_key_id_spellings)
+{
+	static const char methods[] =
+		"0x1F\tA\ta\t()V\tA.java\n"
+		"1f4\tB\tb\t()V\tB.java\n"
+		"0X2a8\tC\tc\t()V\tC.java\n"
+		"0x0x3c\tD\td\t()V\tD.java\n"
+		"000000040\tE\te\t()V\tE.java\n"
+		"ffffFFFF\tF\tf\t()V\tF.java\n"
+		"0x50\tG\0H\tg\t()V\tG.java\n";
+	static const struct { uint32_t id; const char *klass; } want[] = {
+		{ 0x1c, "A" }, { 0x1f4, "B" }, { 0x2a8, "C" }, { 0x3c, "D" },
+		{ 0x40, "E" }, { 0xfffffffc, "F" }, { 0x50, "G?H" },
+	};
+	struct strbuf b;
+	struct cg_source *src;
+	struct cg_error err;
+	struct cg_trace *t = open_key(methods, &b, &src, &err, sizeof(methods) - 1);
+	size_t k;
+
+	CHECK(t != NULL);
+	CHECK(symtab_method_count(trace_symtab(t)) == 7);
+	for (k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		int64_t i = symtab_find_method(trace_symtab(t), want[k].id);
+
+		CHECK(i >= 0);
+		CHECK_EQ_STR(symtab_method(trace_symtab(t), (uint32_t)i)->klass, want[k].klass);
+	}
+	trace_free(t);
+	source_free(src);
+	strbuf_free(&b);
+	return 0;
+}
+
+/* Ids that are no 32-bit hex number stop the key with one message. */
+UNIT_TEST(reader_key_bad_ids)
+{
+	static const char *const bad[] = {
+		"0x100000000\tX\tx\t()V\tX.java\n", "0xg\tX\tx\t()V\tX.java\n",
+		"0x\tX\tx\t()V\tX.java\n", "12345678g\tX\tx\t()V\tX.java\n",
+		"-1\tX\tx\t()V\tX.java\n", " 5\tX\tx\t()V\tX.java\n", "1 2\tX\tx\t()V\tX.java\n",
+		NULL,
+	};
+	size_t k;
+
+	for (k = 0; bad[k]; k++) {
+		struct strbuf b;
+		struct cg_source *src;
+		struct cg_error err;
+		struct cg_trace *t = open_key(bad[k], &b, &src, &err, strlen(bad[k]));
+
+		if (t) {
+			fprintf(stderr, "accepted: %s", bad[k]);
+			trace_free(t);
+			source_free(src);
+			strbuf_free(&b);
+			return 1;
+		}
+		CHECK(strstr(err.msg, "bad method line (expected a hex id)") != NULL);
+		source_free(src);
+		strbuf_free(&b);
+	}
+	return 0;
+}

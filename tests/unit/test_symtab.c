@@ -225,3 +225,47 @@ UNIT_TEST(symtab_overloads_count_every_method)
 	symtab_free(st);
 	return 0;
 }
+
+/* Display names, as --focus, --hide and --frames match them: class, a dot
+ * and the name, every slash of both shown as a dot, appended after what
+ * the buffer held (its slashes untouched). */
+UNIT_TEST(symtab_display_names)
+{
+	static const struct { const char *klass, *name, *want; } cases[] = {
+		{ "com/ex/Foo$Bar", "run", "x/y:com.ex.Foo$Bar.run" },
+		{ "com.ex.Dotted", "m", "x/y:com.ex.Dotted.m" },
+		{ "/a//b/", "", "x/y:.a..b." },
+		{ "a", "c/d", "x/y:a.c.d" },
+		{ "", "", "x/y:" },
+		{ "", "n", "x/y:.n" },
+	};
+	struct strbuf sb;
+	size_t i;
+
+	strbuf_init(&sb);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cg_method_info m;
+
+		memset(&m, 0, sizeof(m));
+		m.klass = cases[i].klass;
+		m.name = cases[i].name;
+		m.sig = m.source = "";
+		strbuf_reset(&sb);
+		strbuf_puts(&sb, "x/y:");
+		symtab_put_display(&sb, &m);
+		CHECK_EQ_STR(sb.data, cases[i].want);
+	}
+	strbuf_free(&sb);
+	/* From an empty buffer, nothing to write. */
+	strbuf_init(&sb);
+	{
+		struct cg_method_info m;
+
+		memset(&m, 0, sizeof(m));
+		m.klass = m.name = m.sig = m.source = "";
+		symtab_put_display(&sb, &m);
+		CHECK(sb.len == 0);
+	}
+	strbuf_free(&sb);
+	return 0;
+}
