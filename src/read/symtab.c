@@ -480,18 +480,12 @@ const struct cg_thread_info *symtab_thread_at(const struct cg_symtab *st, size_t
 void symtab_put_display(struct strbuf *sb, const struct cg_method_info *m)
 {
 	size_t start = sb->len;
-	char *p, *end;
 
 	strbuf_puts(sb, m->klass);
 	if (m->name[0]) {
 		strbuf_putc(sb, '.');
 		strbuf_puts(sb, m->name);
 	}
-	/* Frames and --focus/--hide read every method's name this way. */
-	if (sb->len == start)
-		return;
-	end = sb->data + sb->len;
-	for (p = memchr(sb->data + start, '/', sb->len - start); p;
-	     p = memchr(p + 1, '/', (size_t)(end - p - 1)))
-		*p = '.';
+	if (sb->len > start)
+		mem_replace(sb->data + start, sb->len - start, '/', '.');
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/strbuf.h"
+#include "util/util.h"
 
 #define BUF_MIN (1u << 20)
 /* A streaming summary is read whole into the buffer; past this size the
@@ -287,12 +288,9 @@ static int streaming_item(struct cg_trace *t, struct cg_error *err)
 		p = t->buf + t->pos;
 		{
 			char *s = xstrndup((const char *)p + hdr, len);
-			size_t i;
 			int rc;
 
-			for (i = 0; i < len; i++)
-				if (s[i] == '\0')
-					s[i] = '?';
+			mem_replace(s, len, '\0', '?');
 			if (len > 0 && s[len - 1] == '\n')
 				s[len - 1] = '\0';
 			if (op == 1)

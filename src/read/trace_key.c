@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "util/strbuf.h"
+#include "util/util.h"
 
 /* Real key lines are under 1 KB (a million-character name still fits a
  * line); past this size the input is not a plausible trace. */
@@ -33,7 +34,7 @@ static int next_line(struct cg_trace *t, int keep, char **line, size_t *linelen,
 
 		if (nl) {
 			size_t n = (size_t)(nl - (t->buf + t->pos));
-			char *s = (char *)t->buf + t->pos, *z;
+			char *s = (char *)t->buf + t->pos;
 
 			*off = trace_off(t, t->pos);
 			if (n > MAX_LINE) {
@@ -43,8 +44,7 @@ static int next_line(struct cg_trace *t, int keep, char **line, size_t *linelen,
 			}
 			if (keep)
 				strbuf_add(&t->key, s, n + 1);
-			for (z = memchr(s, '\0', n); z; z = memchr(z + 1, '\0', (size_t)(s + n - z - 1)))
-				*z = '?';
+			mem_replace(s, n, '\0', '?');
 			if (n > 0 && s[n - 1] == '\r')
 				n--;
 			s[n] = '\0';

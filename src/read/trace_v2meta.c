@@ -200,9 +200,7 @@ int v2_thread_info(struct cg_trace *t, struct cg_error *err)
 	if ((size_t)a < 7 + len)
 		return v2_past_end(t, off, "thread-info packet", 7 + len, a, err);
 	name = xstrndup((const char *)t->buf + t->pos + 7, len);
-	for (size_t i = 0; i < len; i++)
-		if (name[i] == '\0')
-			name[i] = '?';
+	mem_replace(name, len, '\0', '?');
 	symtab_define_thread(t->st, tid, name, 1);
 	free(name);
 	t->pos += 7 + len;
@@ -232,9 +230,7 @@ int v2_method_info(struct cg_trace *t, struct cg_error *err)
 	if ((size_t)a < 11 + len)
 		return v2_past_end(t, off, "method-info packet", 11 + len, a, err);
 	text = xstrndup((const char *)t->buf + t->pos + 11, len);
-	for (size_t i = 0; i < len; i++)
-		if (text[i] == '\0')
-			text[i] = '?';
+	mem_replace(text, len, '\0', '?');
 	if (len && text[len - 1] == '\n')
 		text[len - 1] = '\0';
 	f[nf++] = text;

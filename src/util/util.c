@@ -211,6 +211,17 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+void mem_replace(char *p, size_t n, char from, char to)
+{
+	char *end = p + n;
+
+	if (!n)
+		return;
+	for (p = memchr(p, (unsigned char)from, n); p;
+	     p = memchr(p + 1, (unsigned char)from, (size_t)(end - p - 1)))
+		*p = to;
+}
+
 size_t fmt_u64(char *buf, uint64_t v)
 {
 	static const char pairs[] = "00010203040506070809101112131415161718192021222324"

@@ -51,6 +51,9 @@ void xbig_free(void *p, size_t bytes);
 void *xgrow(void *p, size_t *cap, size_t need, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* Every byte `from` of p[0 .. n) made `to`: a NUL in a name read from a
+ * trace shown as '?', a class's slashes as dots. */
+void mem_replace(char *p, size_t n, char from, char to);
 
 static inline uint16_t get_le16(const unsigned char *p)
 {
