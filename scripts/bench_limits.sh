@@ -92,6 +92,8 @@ if ! "$bin/progtrace" "$trace" "$records" 16 30000 60 >"$tmp/gen" 2>&1; then
 fi
 recs=$(awk '{ print $1; exit }' "$tmp/gen")
 mib=$(awk -v b="$(wc -c <"$trace")" 'BEGIN { printf "%.0f", b / 1048576 }')
+# Write-back of the fresh file would otherwise run during the timed runs.
+sync "$trace" 2>/dev/null || sync
 cat "$trace" >/dev/null
 echo "trace: progtrace $records 16 30000 60: $recs records, $mib MiB; best of $runs interleaved runs"
 printf '%-26s %8s %8s %9s %9s %8s\n' run "wall s" "cpu s" "Mrec/cs" "Mrec/s" "RSS MB"
@@ -188,6 +190,7 @@ echo
 echo "one thread (progtrace $records 1 30000 60; one run each): peak RSS"
 printf '%-14s %8s %8s\n' output "wall s" "RSS MB"
 if "$bin/progtrace" "$trace" "$records" 1 30000 60 >"$tmp/gen" 2>&1; then
+	sync "$trace" 2>/dev/null || sync
 	cat "$trace" >/dev/null
 	for kind in json text html folded pprof chrome callgrind; do
 		out=$tmp/one.$kind

@@ -8,15 +8,17 @@
  * it.  With two ranges, range 1's thread scans range 0 only from a record
  * where this thread's replay hands it its threads' state (profile_snapshot),
  * and composes its scan with that (stitch_create_from).  Scanning costs a
- * part of replaying (SCAN_*), and a later range's records cost a little
- * more or less than the first's (LATER_*): the ranges are cut so that
- * every thread finishes at about the same time.  Two cores seldom run at
- * one speed, so with two ranges of a long span where range 0 ends is
- * settled while both threads run: range 1's thread scans on until, at the
- * speeds both threads have shown, what is left of range 0 takes this
- * thread as long as the rest of the span takes range 1's
- * (replay_cut_due).  The ranges' profiles are summed in order; from a range that cannot be used (the trace cannot be
- * cut there, or a method id is missing from the key) the rest is replayed
+ * part of replaying (SCAN_*), and a later range's records cost about what
+ * the first's do (LATER): the ranges are cut so that every thread finishes
+ * at about the same time.  With two ranges of a long span, where range 0
+ * ends is settled while both threads run: range 1's thread scans on until
+ * what is left of range 0, from where its replay has come to where the
+ * scan stands, holds as many records as the rest of the span
+ * (replay_cut_due).  Positions, not speeds: speeds taken early (range 0's
+ * first records cost more, and a scan's speed says little of a replay's)
+ * cut up to a fifth of the wall time off one thread or the other.
+ * The ranges' profiles are summed in order; from a range that cannot be
+ * used (the trace cannot be cut there, or a method id is missing from the key) the rest is replayed
  * in order on this thread. */
 #include "cli/replay.h"
 
@@ -24,7 +26,6 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "model/cct.h"
@@ -41,22 +42,22 @@
  * address space to the tables (under ulimit -v, 8 MB stacks ran out
  * first). */
 #define THREAD_STACK (512u << 10)
-/* What a range costs, by the replay's layout, in thousandths of the first
- * range's replay of a record: the scan of a record (SCAN_*), and the replay
- * of a record in a later range (LATER_*), whose tables start empty and
- * grow as it goes.  Measured on the 1 GiB program-shaped trace of make
- * bench with -j 2, each thread timed apart (CPU time of the thread, records
- * read and decoded where they lie): a scan took 5.2 to 6.0 ns per record
- * beside a replay; range 0's replay 20 ns into global tables, 26.5 with
- * the calling-context tree (a profile without tables, profile_bare.c) and
- * 39 into per-thread tables; range 1's 7 % less into global tables, 13 %
- * more with the tree and 7 % more into per-thread tables. */
+/* What a range costs, in thousandths of the first range's replay of a
+ * record: the scan of a record, by the replay's layout (SCAN_*), and the
+ * replay of a record in a later range (LATER).  Scans measured on the
+ * 1 GiB program-shaped trace of make bench with -j 2, each thread timed
+ * apart (CPU time of the thread, records read and decoded where they lie):
+ * 5.2 to 6.0 ns a record beside a replay; range 0's replay 20 ns into
+ * global tables, 26.5 with the calling-context tree (a profile without
+ * tables, profile_bare.c) and 39 into per-thread tables.  A record of
+ * range 1 against one of range 0 after the cut, six runs of each layout:
+ * 0.88 to 1.13 into global tables, 0.93 to 1.05 with the tree, 0.94 to
+ * 1.05 into per-thread tables; its tables start empty, and range 0's have
+ * grown past its cache. */
 #define SCAN_GLOBAL 260
 #define SCAN_CCT 215
 #define SCAN_THREADS 145
-#define LATER_GLOBAL 930
-#define LATER_CCT 1130
-#define LATER_THREADS 1070
+#define LATER 1000
 /* Spans of at least this many records in two ranges are cut as the
  * threads run (replay_cut_due); shorter ones where cut() says. */
 #define CUT_LIVE_MIN (1u << 20)
@@ -102,8 +103,6 @@ struct split {
 	int live;
 	int cut;
 	uint64_t claimed;
-	uint64_t start_ns;             /* when range 0's replay began */
-	unsigned scan_cost, later_cost; /* SCAN_* and LATER_* of the layout */
 	uint64_t count;                /* records of the span */
 	uint64_t done;                 /* records replayed so far (atomic) */
 	const struct cg_progress *progress;
@@ -130,15 +129,6 @@ enum feed { FEED_REPLAY, FEED_CORRECT };
 
 /* A `to` of read_range: range 0's end, as range0_take settles it. */
 #define TO_CUT UINT64_MAX
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return 0;
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* How many records from k range 0's replay takes next (0: range 0 ends at
  * k), claimed so that range 0 cannot be cut below them. */
@@ -204,20 +194,12 @@ static int read_range(struct split *sp, uint64_t from, uint64_t to, struct cg_sc
 
 int replay_cut_due(const struct replay_pace *pc)
 {
-	double ahead, rest;
+	unsigned __int128 ahead, rest;
 
-	/* Range 0's first records cost more (its tables start empty): its
-	 * speed is taken once a sixteenth of the span is replayed. */
-	if (pc->at <= pc->done || pc->scan_ns == 0 || pc->done < pc->count / 16 || pc->done == 0)
+	if (pc->at <= pc->done || pc->at > pc->count)
 		return 0;
-	/* What range 0 has left, at its speed so far, against what range 1
-	 * will take, at this thread's scanning speed turned into replaying
-	 * by the layout's costs: (at - done) / (done / run_ns) against
-	 * (count - at) * later_cost / scan_cost / (scanned / scan_ns). */
-	ahead = (double)(pc->at - pc->done) * (double)pc->run_ns * (double)pc->scanned *
-		(double)pc->scan_cost;
-	rest = (double)(pc->count - pc->at) * (double)pc->done * (double)pc->scan_ns *
-	       (double)pc->later_cost;
+	ahead = (unsigned __int128)(pc->at - pc->done) * 1000;
+	rest = (unsigned __int128)(pc->count - pc->at) * pc->later_cost;
 	return ahead >= rest;
 }
 
@@ -230,25 +212,20 @@ static int scan_live(struct split *sp, struct cg_scan *scan)
 {
 	struct cg_error err = { { 0 }, 0, 0 };
 	struct replay_pace pc;
-	uint64_t k, start = now_ns();
+	uint64_t k;
 	int cut = 0;
 
 	memset(&pc, 0, sizeof(pc));
 	pc.count = sp->count;
-	pc.scan_cost = sp->scan_cost;
-	pc.later_cost = sp->later_cost;
+	pc.later_cost = LATER;
 	for (k = sp->snap_at; !cut && k < sp->count && !scan_cut_fails(scan); ) {
-		uint64_t to = sp->count - k < CHUNK ? sp->count : k + CHUNK, t;
+		uint64_t to = sp->count - k < CHUNK ? sp->count : k + CHUNK;
 
 		if (read_range(sp, k, to, scan, NULL, 0, FEED_REPLAY, &err) < 0)
 			break;
 		k = to;
-		t = now_ns();
 		pc.at = k;
-		pc.scanned = k - sp->snap_at;
-		pc.scan_ns = t - start;
 		pc.done = __atomic_load_n(&sp->done, __ATOMIC_RELAXED);
-		pc.run_ns = t - sp->start_ns;
 		if (!replay_cut_due(&pc))
 			continue;
 		pthread_mutex_lock(&sp->mu);
@@ -350,16 +327,13 @@ static void *range_thread(void *arg)
 static void cut(struct split *sp, uint64_t count)
 {
 	unsigned __int128 scan = sp->cct ? SCAN_CCT : sp->opts.global ? SCAN_GLOBAL : SCAN_THREADS;
-	unsigned __int128 cost = sp->cct ? LATER_CCT : sp->opts.global ? LATER_GLOBAL : LATER_THREADS;
+	unsigned __int128 cost = LATER;
 	/* A later range's weight: its thread scans (scan) the range before
 	 * it while range 0 is replayed (1000 a record), and its own records
 	 * cost `cost` each. */
 	unsigned __int128 later = (1000 - scan) * 1000 / cost;
 	unsigned __int128 total = 1000 + (sp->n - 1) * later, at = 1000;
 	unsigned i;
-
-	sp->scan_cost = (unsigned)scan;
-	sp->later_cost = (unsigned)cost;
 
 	if (sp->n == 2) {
 		/* Range 1's thread scans range 0 from snap_at, where range 0's
@@ -542,7 +516,6 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 	pthread_cond_init(&sp.cv, NULL);
 	cut(&sp, count);
 	sp.live = ranges == 2 && sp.snap_at && count >= CUT_LIVE_MIN;
-	sp.start_ns = now_ns();
 	for (i = 0; i < ranges; i++) {
 		sp.rs[i].sp = &sp;
 		sp.rs[i].index = i;

@@ -40,20 +40,19 @@ struct cg_profile *replay_split(struct cg_trace *t, const struct cg_profile_opts
 				struct cg_cct *cct, uint64_t count, unsigned ranges,
 				const struct cg_progress *progress, int *failed, struct cg_error *err);
 
-/* Where two ranges stand while range 1's thread scans range 0 (records
- * counted from the span's start, times in ns): the scan is at record at,
- * having scanned `scanned` records in scan_ns; range 0's replay has
- * replayed `done` records in run_ns; the span has count; scan_cost and
- * later_cost are what a scanned record and a record of range 1 cost, in
- * thousandths of a record of range 0 on one core. */
+/* Where two ranges stand while range 1's thread scans range 0, in records
+ * counted from the span's start: the scan has come to record at, range 0's
+ * replay has replayed `done`, the span has count; later_cost is what a
+ * record of range 1 costs, in thousandths of one of range 0. */
 struct replay_pace {
-	uint64_t at, scanned, scan_ns, done, run_ns, count;
-	unsigned scan_cost, later_cost;
+	uint64_t at, done, count;
+	unsigned later_cost;
 };
 
-/* 1 when range 0 should end at pc->at: what is left of it takes range 0's
- * replay, at its speed so far, at least as long as the rest of the span
- * will take range 1's, at the scan's speed times the costs. */
+/* 1 when range 0 should end at pc->at: what is left of it, from done to
+ * at, weighs at least as much as the rest of the span, from at to count,
+ * at later_cost a record -- both threads then have as much left to
+ * replay, whatever their speeds so far. */
 int replay_cut_due(const struct replay_pace *pc);
 
 /* Replay the count records of t's span (trace_span) in order into p, on
