@@ -16,10 +16,10 @@
  * scan stands, holds as many records as the rest of the span
  * (replay_cut_due).  Positions, not speeds: speeds taken early (range 0's
  * first records cost more, and a scan's speed says little of a replay's)
- * cut up to a fifth of the wall time off one thread or the other.
- * The ranges' profiles are summed in order; from a range that cannot be
- * used (the trace cannot be cut there, or a method id is missing from the key) the rest is replayed
- * in order on this thread. */
+ * cut up to a fifth of the wall time off one thread or the other.  The
+ * ranges' profiles are summed in order; from a range that cannot be used
+ * (the trace cannot be cut there, or a method id is missing from the key)
+ * the rest is replayed in order on this thread. */
 #include "cli/replay.h"
 
 #include <pthread.h>
