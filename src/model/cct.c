@@ -87,6 +87,7 @@ struct cg_cct {
 	uint32_t *kid_start;  /* finished: children of node i are
 	                       * kids[kid_start[i] .. kid_start[i + 1]) */
 	uint32_t *kids;
+	uint32_t *kmid;       /* finished: the method of kids[i] */
 	struct kin *kin;      /* finished: children's inclusive time, by node */
 	int finished;
 	uint64_t adopts;      /* frames entered before tracing taken (on_adopt) */
@@ -607,6 +608,7 @@ static void on_finish(void *ctx)
 	}
 	c->kid_start = xcalloc(c->n + 1, sizeof(*c->kid_start));
 	c->kids = xmalloc((c->n ? c->n : 1) * sizeof(*c->kids));
+	c->kmid = xmalloc((c->n ? c->n : 1) * sizeof(*c->kmid));
 	c->kin = xcalloc(c->n ? c->n : 1, sizeof(*c->kin));
 	/* kid_start[p]: p's child count, then the end of p's group...; and
 	 * the children's time, summed once for every reader of it. */
@@ -627,8 +629,10 @@ static void on_finish(void *ctx)
 	for (i = 0; i < c->n; i++) {
 		uint32_t p = c->nodes[i].parent;
 
-		if (p != CCT_NONE)
+		if (p != CCT_NONE) {
 			c->kids[--c->kid_start[p]] = (uint32_t)i;
+			c->kmid[c->kid_start[p]] = c->nodes[i].midx;
+		}
 	}
 }
 
@@ -651,6 +655,7 @@ void cct_free(struct cg_cct *c)
 	xbig_free(c->mem, c->bytes);
 	free(c->kid_start);
 	free(c->kids);
+	free(c->kmid);
 	free(c->kin);
 	free(c->intab);
 	free(c->spilt);
@@ -678,6 +683,11 @@ uint32_t cct_root(const struct cg_cct *c, uint32_t thread)
 const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id)
 {
 	return c->finished ? &c->nodes[id] : &c->lines[id].pub;
+}
+
+const uint32_t *cct_children_methods(const struct cg_cct *c, uint32_t id)
+{
+	return c->finished ? c->kmid + c->kid_start[id] : NULL;
 }
 
 const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n)

@@ -64,6 +64,10 @@ const struct cg_cct_node *cct_node(const struct cg_cct *c, uint32_t id);
 /* The children of node id (*n of them, newest first), once the replay has
  * finished; NULL with *n = 0 before. */
 const uint32_t *cct_children(const struct cg_cct *c, uint32_t id, size_t *n);
+/* The methods of those children, in the same order: a walk that orders
+ * children by method reads them here, one after the other, rather than in
+ * each child's node.  NULL before the replay has finished. */
+const uint32_t *cct_children_methods(const struct cg_cct *c, uint32_t id);
 /* Ask the cache for what a walk reads of each child of id (node, children
  * and their time): a walk that goes down one child at a time would
  * otherwise wait on memory at each, the nodes lying in the order they were

@@ -69,7 +69,11 @@ static const struct cg_cct_node *child(const struct cfx *f, uint32_t parent, uin
 	int64_t m = symtab_find_method(f->st, id);
 	size_t n, i;
 	const uint32_t *k = cct_children(f->c, parent, &n);
+	const uint32_t *km = cct_children_methods(f->c, parent);
 
+	for (i = 0; i < n; i++)
+		if (km[i] != cct_node(f->c, k[i])->midx)
+			return NULL; /* the methods of the children out of step */
 	for (i = 0; i < n; i++)
 		if ((int64_t)cct_node(f->c, k[i])->midx == m)
 			return cct_node(f->c, k[i]);
@@ -225,6 +229,7 @@ UNIT_TEST(cct_many_children)
 		const struct cg_cct_node *nd = cct_node(c, kids[i]);
 
 		CHECK(nd->parent == one);
+		CHECK(cct_children_methods(c, one)[i] == nd->midx);
 		if (nd->midx < 100) {
 			CHECK_EQ_U64(nd->calls, 3);
 			CHECK_EQ_U64(nd->incl_us, 3 * (nd->midx - 10 + 1));

@@ -136,6 +136,7 @@ static void dfs_enter(struct dfs *d, const struct cg_cct *c, const uint32_t *ran
 {
 	size_t nk, i;
 	const uint32_t *kids = cct_children(c, k, &nk);
+	const uint32_t *kmid = cct_children_methods(c, k);
 
 	cct_prefetch_children(c, k);
 	d->node = k;
@@ -144,7 +145,7 @@ static void dfs_enter(struct dfs *d, const struct cg_cct *c, const uint32_t *ran
 	d->n = 0;
 	d->next = 0;
 	for (i = 0; i < nk; i++) {
-		uint32_t m = cct_node(c, kids[i])->midx;
+		uint32_t m = kmid[i];
 
 		if (m < nm && rank[m] != UINT32_MAX)
 			d->kids[d->n++] = (uint64_t)rank[m] << 32 | kids[i];
@@ -227,8 +228,8 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 		depth = 1;
 		while (depth) {
 			struct dfs *top = &stack[depth - 1];
-			const struct cg_cct_node *n;
-			uint64_t excl;
+			const struct name_ent *name;
+			uint64_t excl, kid;
 			uint32_t k;
 
 			strbuf_spill(out);
@@ -236,11 +237,13 @@ static int folded_render(const struct cg_report *r, struct strbuf *out, struct c
 				depth--;
 				continue;
 			}
-			k = (uint32_t)top->kids[top->next++];
-			n = cct_node(c, k);
+			/* The child's name by its rank: its node is not read. */
+			kid = top->kids[top->next++];
+			k = (uint32_t)kid;
+			name = &ents[kid >> 32];
 			line.len = top->prefix;
 			strbuf_putc(&line, ';');
-			strbuf_add(&line, ents[rank[n->midx]].at.name, ents[rank[n->midx]].len);
+			strbuf_add(&line, name->at.name, name->len);
 			if ((excl = cct_excl(c, k, 0)) != 0) {
 				strbuf_add(out, line.data, line.len);
 				put_count(out, excl);
