@@ -121,10 +121,9 @@ static uint64_t subtree_excl(const struct cg_cct *c, uint32_t k, uint32_t **work
 	return sum;
 }
 
-/* One level of the walk: a node, the line up to and including its frame,
- * and its children as (name rank << 32 | node), sorted. */
+/* One level of the walk: the line up to and including its node's frame,
+ * and the node's children as (name rank << 32 | node), sorted. */
 struct dfs {
-	uint32_t node;
 	size_t prefix;
 	uint64_t *kids;
 	size_t n, next, cap;
@@ -139,7 +138,6 @@ static void dfs_enter(struct dfs *d, const struct cg_cct *c, const uint32_t *ran
 	const uint32_t *kmid = cct_children_methods(c, k);
 
 	cct_prefetch_children(c, k);
-	d->node = k;
 	d->prefix = prefix;
 	d->kids = xgrow(d->kids, &d->cap, nk ? nk : 1, sizeof(*d->kids));
 	d->n = 0;
