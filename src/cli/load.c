@@ -131,6 +131,20 @@ unsigned load_jobs(const struct cg_opts *o)
  * about what the timeline and the tables' replay cost over a replay
  * without tables; the hand-over of every call cost more than that replay
  * beside).  The frames stay on the replay's thread (below). */
+static int want_frames(const struct cg_opts *o);
+
+/* A new tree for L: keyed by raw method id (cct_create_ids) where it will
+ * be the profile's only observer, which no observer (the frames', below)
+ * can come in front of later; so are the trees of ranges (split). */
+static struct cg_cct *tree_new(const struct loaded *L, const struct cg_opts *o, unsigned needs,
+			       int split)
+{
+	if (!(needs & (NEED_TIMELINE | NEED_EVENTS)) && !want_frames(o) &&
+	    (split || load_jobs(o) < 2))
+		return cct_create_ids(trace_symtab(L->trace));
+	return cct_create();
+}
+
 static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, int split,
 		    struct cg_profile *side)
 {
@@ -141,7 +155,7 @@ static void observe(struct loaded *L, const struct cg_opts *o, unsigned needs, i
 		return;
 	if (needs & NEED_CCT) {
 		if (!L->cct)
-			L->cct = cct_create();
+			L->cct = side ? cct_create() : tree_new(L, o, needs, split);
 		cct_observer(L->cct, &co);
 		if (side)
 			profile_set_observer(side, &co); /* replay_beside */
@@ -406,7 +420,7 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 		struct cg_progress pr = { progress_records, &last };
 
 		if (needs & NEED_CCT)
-			L->cct = cct_create();
+			L->cct = tree_new(L, o, needs, 1);
 		source_progress(L->src, &done, &total);
 		L->profile = replay_split(L->trace, &po, L->cct, count, ranges,
 					  show && total >= PROGRESS_MIN ? &pr : NULL, &failed, &err);

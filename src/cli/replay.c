@@ -306,7 +306,7 @@ static void range_replay(struct range *r)
 		return;
 	r->prof = profile_create(trace_symtab(sp->t), &sp->opts);
 	if (sp->cct)
-		observe_tree(r->prof, r->cct = cct_create());
+		observe_tree(r->prof, r->cct = cct_create_like(sp->cct));
 	n = stitch_seeds(sp->st, r->index, &seeds);
 	profile_seed(r->prof, seeds, n);
 	profile_first_record(r->prof, r->from);

@@ -16,13 +16,19 @@
  * array, grouped by parent.  Exclusive time is derived, never stored: the
  * replay nests (a child's activations lie inside its parent's, on both
  * clocks), so the time a node spent on top is its inclusive time less its
- * children's. */
+ * children's.
+ *
+ * A tree made by cct_create_ids keys its nodes by the records' raw method
+ * ids during the replay (its observer asks for them, cg_observer.raw_ids):
+ * the replay then looks no entry's method up, and the tree finds each
+ * node's when the replay finishes. */
 #include "model/cct.h"
 
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "read/symtab.h"
 #include "util/itab.h"
 #include "util/util.h"
 
@@ -47,8 +53,8 @@ struct cthread {
 
 struct cline {
 	struct cg_cct_node pub;
-	uint32_t kmidx[KIDS]; /* method of the child kid[i]; CCT_NONE: empty */
-	uint32_t kid[KIDS];   /* most recent first */
+	uint32_t kmidx[KIDS]; /* method (or raw id) of the child kid[i] */
+	uint32_t kid[KIDS];   /* most recent first; CCT_NONE: empty */
 };
 _Static_assert(sizeof(struct cline) == LINE, "a node is one cache line during the replay");
 
@@ -90,6 +96,7 @@ struct cg_cct {
 	uint32_t *kmid;       /* finished: the method of kids[i] */
 	struct kin *kin;      /* finished: children's inclusive time, by node */
 	int finished;
+	struct cg_symtab *st; /* keyed by raw id until finished (cct_create_ids) */
 	uint64_t adopts;      /* frames entered before tracing taken (on_adopt) */
 	struct pend pend[PEND]; /* replay: leaves not yet added, by npend % PEND */
 	uint64_t npend;
@@ -251,16 +258,16 @@ _Static_assert(KIDS * sizeof(uint32_t) == sizeof(v4u), "a line's children are on
 /* The child midx of node parent that the parent's line remembers, or
  * CCT_NONE.  Which of the four it is, if any, cannot be predicted: they
  * are compared as one vector, without a branch (a loop over them took a
- * tenth of --folded's time on a tree that fits the cache).  midx is never
- * CCT_NONE, and a line remembers a method once, so at most one lane
- * matches. */
+ * tenth of --folded's time on a tree that fits the cache).  A line
+ * remembers a method once, so at most one of its children matches; an
+ * empty place matches nothing, as a raw id may be any value. */
 static inline uint32_t line_kid(const struct cline *l, uint32_t midx)
 {
 	v4u km, kid, eq, v;
 
 	memcpy(&km, l->kmidx, sizeof(km));
 	memcpy(&kid, l->kid, sizeof(kid));
-	eq = (v4u)(km == midx);
+	eq = (v4u)(km == midx) & (v4u)(kid != CCT_NONE);
 	v = kid & eq;
 	v |= __builtin_shufflevector(v, v, 2, 3, 0, 1);
 	v |= __builtin_shufflevector(v, v, 1, 0, 3, 2);
@@ -599,6 +606,10 @@ static void on_finish(void *ctx)
 		return;
 	c->finished = 1;
 	replay_end(c);
+	if (c->st)
+		for (i = 0; i < c->n; i++)
+			if (c->nodes[i].parent != CCT_NONE)
+				c->nodes[i].midx = symtab_method_index(c->st, c->nodes[i].midx);
 	for (i = 0; i < c->nthreads; i++) {
 		free(c->threads[i].stack);
 		free(c->threads[i].rootkids);
@@ -641,6 +652,19 @@ struct cg_cct *cct_create(void)
 	return xcalloc(1, sizeof(struct cg_cct));
 }
 
+struct cg_cct *cct_create_ids(struct cg_symtab *st)
+{
+	struct cg_cct *c = cct_create();
+
+	c->st = st;
+	return c;
+}
+
+struct cg_cct *cct_create_like(const struct cg_cct *c)
+{
+	return cct_create_ids(c->st);
+}
+
 void cct_free(struct cg_cct *c)
 {
 	size_t i;
@@ -673,6 +697,7 @@ void cct_observer(struct cg_cct *c, struct cg_observer *o)
 	o->finish = on_finish;
 	o->enter_o = on_enter_o;
 	o->leave_o = on_leave_o;
+	o->raw_ids = c->st != NULL;
 }
 
 uint32_t cct_root(const struct cg_cct *c, uint32_t thread)

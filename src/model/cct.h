@@ -50,6 +50,14 @@ struct cg_cct_node {
 struct cg_cct;
 
 struct cg_cct *cct_create(void);
+/* A tree whose observer asks the replay for raw method ids
+ * (cg_observer.raw_ids), which it turns into methods of st (adding those
+ * st lacks) once the replay finishes: the replay looks no entry's method
+ * up.  Its observer must be the profile's own, not one passed on by
+ * another; cct_merge sums trees made alike. */
+struct cg_cct *cct_create_ids(struct cg_symtab *st);
+/* An empty tree made as c was (cct_create or cct_create_ids). */
+struct cg_cct *cct_create_like(const struct cg_cct *c);
 void cct_free(struct cg_cct *c);
 
 /* Fill *o with an observer that feeds c (pass it to profile_set_observer). */

@@ -232,6 +232,7 @@ void events_observer(struct cg_events *e, const struct cg_observer *next, struct
 	o->finish = e->has_next && e->next.finish ? on_finish : NULL;
 	o->enter_o = NULL;
 	o->leave_o = NULL;
+	o->raw_ids = 0; /* gives methods */
 }
 
 void events_open(const struct cg_events *e, size_t i, struct cg_event_reader *rd)

@@ -419,6 +419,7 @@ void frames_observer(struct cg_frames *f, const struct cg_observer *next, struct
 	o->finish = obs_finish;
 	o->enter_o = NULL;
 	o->leave_o = NULL;
+	o->raw_ids = 0; /* gives methods */
 }
 
 static int by_start(const void *a, const void *b)

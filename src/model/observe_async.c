@@ -354,4 +354,5 @@ void observe_async_observer(struct cg_observe_async *a, struct cg_observer *o)
 	o->finish = on_finish;
 	o->enter_o = a->next.other ? on_enter_o : NULL;
 	o->leave_o = a->next.other ? on_leave_o : NULL;
+	o->raw_ids = 0; /* gives methods */
 }

@@ -169,6 +169,7 @@ void pagelog_observer(struct cg_pagelog *pl, const struct cg_observer *next, str
 	o->finish = on_finish;
 	o->enter_o = on_enter_o;
 	o->leave_o = on_leave_o;
+	o->raw_ids = 0; /* gives methods */
 }
 
 int pagelog_over(const struct cg_pagelog *pl)

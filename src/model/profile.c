@@ -256,9 +256,11 @@ static void profile_observe_other(struct cg_profile *p, const struct tstate *ts)
 		p->obs->other(p->obs->ctx, ts->index, ts->other_first, ts->other_now);
 }
 
-void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx)
+void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx,
+			   uint32_t id)
 {
-	observer_enter_o(p->obs, ts->index, midx, ts->now, ts->other_first, ts->other_now);
+	observer_enter_o(p->obs, ts->index, p->obs->raw_ids ? id : midx, ts->now, ts->other_first,
+			 ts->other_now);
 }
 
 void profile_observe_leave(struct cg_profile *p, const struct tstate *ts)
@@ -266,12 +268,13 @@ void profile_observe_leave(struct cg_profile *p, const struct tstate *ts)
 	observer_leave_o(p->obs, ts->index, ts->now, ts->other_first, ts->other_now);
 }
 
-void profile_observe_adopt(struct cg_profile *p, const struct tstate *ts, uint32_t midx)
+void profile_observe_adopt(struct cg_profile *p, const struct tstate *ts, uint32_t midx,
+			   uint32_t id)
 {
 	if (!p->obs)
 		return;
 	profile_observe_other(p, ts);
-	p->obs->adopt(p->obs->ctx, ts->index, midx, ts->first, ts->now);
+	p->obs->adopt(p->obs->ctx, ts->index, p->obs->raw_ids ? id : midx, ts->first, ts->now);
 }
 
 /* An entry of raw id on the slow path.  A hidden method, or any method
@@ -316,7 +319,7 @@ static __attribute__((noinline)) void enter_slow(struct cg_profile *p, struct ts
 	f->o_entry = ts->other_now;
 	ts->tm[f->tm].active++;
 	if (p->obs)
-		profile_observe_enter(p, ts, ts->tm[f->tm].midx);
+		profile_observe_enter(p, ts, ts->tm[f->tm].midx, id);
 }
 
 /* Pop the top frame on the slow path: hidden frames, focus, observer. */

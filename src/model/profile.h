@@ -226,6 +226,12 @@ struct cg_observer {
 	void (*enter_o)(void *ctx, uint32_t thread, uint32_t midx, uint64_t t, uint64_t o_first,
 			uint64_t o_t);
 	void (*leave_o)(void *ctx, uint32_t thread, uint64_t t, uint64_t o_first, uint64_t o_t);
+	/* Nonzero: enter and adopt get the record's raw method id where they
+	 * would get midx, and the observer finds the methods itself (a tree
+	 * finds each context's once, where the replay would find each
+	 * entry's).  Only an observer the profile calls itself may ask it:
+	 * the observers that pass events on give them the method. */
+	int raw_ids;
 };
 
 /* Tell o an enter (leave) with the other clock's times: in one call when o

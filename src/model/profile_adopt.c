@@ -95,6 +95,6 @@ void profile_exit_before_start(struct cg_profile *p, struct tstate *ts, uint32_t
 		ts->focus_us = ts->now - ts->first;
 		ts->o_focus_us = ts->other_now - ts->other_first;
 	}
-	profile_observe_adopt(p, ts, m->midx);
+	profile_observe_adopt(p, ts, m->midx, id);
 }
 

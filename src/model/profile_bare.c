@@ -9,10 +9,17 @@
  * A frame entered before tracing (an exit on an empty stack) spans from the
  * thread's first event, and every earlier top-level frame ran inside it: the
  * time of the top-level frames becomes its duration at once, and nothing is
- * left for a correction pass.  A frame keeps its method's symtab index where
- * a frame of global tables keeps its line, and the methods with an
- * outermost activation open on a thread are marked by that index
- * (profile_open.c), for the exits that do not match the top frame. */
+ * left for a correction pass.
+ *
+ * An entry looks its method up unless the observer finds methods itself
+ * (cg_observer.raw_ids): the tree behind folded stacks and pprof finds a
+ * context's method once, when the replay ends.  An exit that does
+ * not match the top frame searches the stack for its method's frame; a
+ * search that finds it costs what the pops it leads to cost, and past a
+ * budget of frames searched in vain (a trace of exits matching no frame of
+ * a deep stack), the thread marks its methods with an outermost activation
+ * open by their symtab index (profile_open.c) from then on, as the frames
+ * of global tables are marked by their line, and looks them up there. */
 
 #include "model/profile_impl.h"
 
@@ -38,12 +45,19 @@ static inline uint32_t bare_method(struct cg_profile *p, uint32_t id)
 	return bare_method_slow(p, id, e);
 }
 
-/* Push a frame of method midx, raw id, entered at entry (o_entry). */
-static inline void bare_push(struct cg_profile *p, struct tstate *ts, uint32_t midx, uint32_t id,
-			     uint64_t entry, uint64_t o_entry)
+/* Push a frame of raw id, entered at entry (o_entry); its method (NIL
+ * when the observer finds methods itself and the thread marks none). */
+static inline uint32_t bare_push(struct cg_profile *p, struct tstate *ts, uint32_t id,
+				 uint64_t entry, uint64_t o_entry)
 {
-	uint32_t own = (uint32_t)profile_open_enter(p, ts, midx); /* before the push */
+	uint32_t midx = NIL, own = 0;
 	struct frame *f;
+
+	if (p->bare_midx || ts->tracked) {
+		midx = bare_method(p, id);
+		if (ts->tracked)
+			own = (uint32_t)profile_open_enter(p, ts, midx); /* before the push */
+	}
 
 	if (ts->depth == ts->cap_stack)
 		ts->stack = profile_tgrow(ts->stack, &ts->cap_stack, ts->depth + 1,
@@ -57,6 +71,7 @@ static inline void bare_push(struct cg_profile *p, struct tstate *ts, uint32_t m
 	f->o_entry = o_entry;
 	if (ts->depth > ts->max_depth)
 		ts->max_depth = (uint32_t)ts->depth;
+	return midx;
 }
 
 static inline void bare_pop(struct tstate *ts)
@@ -78,6 +93,37 @@ static inline void bare_pop_any(struct cg_profile *p, struct tstate *ts)
 		observer_leave_o(p->obs, ts->index, ts->now, ts->other_first, ts->other_now);
 }
 
+/* From now on, ts marks the methods with an outermost activation open:
+ * those of its open frames first, bottom up. */
+static void bare_track(struct cg_profile *p, struct tstate *ts)
+{
+	size_t d;
+
+	ts->tracked = 1;
+	for (d = 0; d < ts->depth; d++) {
+		struct frame *f = &ts->stack[d];
+
+		if (f->tm == NIL)
+			f->tm = bare_method(p, f->id);
+		f->own = (uint32_t)profile_open_enter(p, ts, f->tm);
+	}
+}
+
+/* Whether a frame of raw id is open on ts, which marks no method: its
+ * stack searched from the top.  Past 8 frames searched for each record of
+ * the thread, the thread marks its methods instead. */
+static int bare_open_scan(struct cg_profile *p, struct tstate *ts, uint32_t id)
+{
+	size_t d = ts->depth;
+
+	while (d && ts->stack[d - 1].id != id)
+		d--;
+	ts->scanned += ts->depth - d + 1;
+	if (ts->scanned > 8 * ts->records + 4096)
+		bare_track(p, ts);
+	return d != 0;
+}
+
 static __attribute__((noinline)) void bare_exit_other(struct cg_profile *p, struct tstate *ts,
 						      uint32_t id)
 {
@@ -91,7 +137,11 @@ static __attribute__((noinline)) void bare_exit_other(struct cg_profile *p, stru
 		ts->top_us = ts->now - ts->first;
 		ts->o_top_us = ts->other_now - ts->other_first;
 		ts->adopted_top = 1;
-		profile_observe_adopt(p, ts, m);
+		profile_observe_adopt(p, ts, m, id);
+		return;
+	}
+	if (!ts->tracked) {
+		profile_exit_below(p, ts, id, bare_open_scan(p, ts, id), bare_pop_any);
 		return;
 	}
 	midx = symtab_find_method(p->st, id);
@@ -114,11 +164,10 @@ static inline __attribute__((always_inline)) int bare_one(struct cg_profile *p,
 
 		if (profile_too_deep(p, ts, offset, err) < 0)
 			return -1;
-		midx = bare_method(p, r->method);
-		bare_push(p, ts, midx, r->method, ts->now, ts->other_now);
+		midx = bare_push(p, ts, r->method, ts->now, ts->other_now);
 		if (p->obs)
-			observer_enter_o(p->obs, ts->index, midx, ts->now, ts->other_first,
-					 ts->other_now);
+			observer_enter_o(p->obs, ts->index, p->bare_midx ? midx : r->method,
+					 ts->now, ts->other_first, ts->other_now);
 		return 0;
 	}
 	profile_count_exit(p, r->action);
@@ -157,7 +206,7 @@ void profile_bare_push(struct cg_profile *p, struct tstate *ts, uint32_t id, uin
 		ts->top_us -= ts->now - entry;
 		ts->o_top_us -= ts->other_now - o_entry;
 	}
-	bare_push(p, ts, bare_method(p, id), id, entry, o_entry);
+	bare_push(p, ts, id, entry, o_entry);
 }
 
 void profile_bare_park(struct tstate *ts)

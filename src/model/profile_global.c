@@ -230,7 +230,7 @@ static __attribute__((noinline)) void gexit_other(struct cg_profile *p, struct t
 
 		p->warn[CG_W_EXIT_EMPTY]++;
 		ts->adopt_to = p->fed;
-		profile_observe_adopt(p, ts, m);
+		profile_observe_adopt(p, ts, m, id);
 		return;
 	}
 	midx = symtab_find_method(p->st, id);
@@ -274,7 +274,7 @@ static inline __attribute__((always_inline)) int greplay_one(struct cg_profile *
 		if (ts->depth > ts->max_depth)
 			ts->max_depth = (uint32_t)ts->depth;
 		if (p->obs)
-			profile_observe_enter(p, ts, p->lines[callee].midx);
+			profile_observe_enter(p, ts, p->lines[callee].midx, r->method);
 		return 0;
 	}
 	profile_count_exit(p, r->action);

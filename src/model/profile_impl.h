@@ -151,6 +151,8 @@ struct tstate {
 	 * tracing has taken all of it so far. */
 	uint64_t top_us, o_top_us;
 	int adopted_top;
+	int tracked;          /* marks its open methods (profile_bare.c) */
+	uint64_t scanned;     /* frames its exits below the top searched */
 	uint32_t focus;       /* focused frames on the stack */
 	uint64_t focus_us;    /* time inside outermost focused frames */
 	uint64_t o_focus_us;  /* the same on the other clock */
@@ -253,6 +255,7 @@ struct cg_profile {
 	/* Global tables (cg_profile_opts.global); see profile_global.c. */
 	int global;
 	int bare;                      /* global, no view: no tables (profile_bare.c) */
+	int bare_midx;                 /* bare: each entry's method is looked up */
 	uint64_t *idcache;             /* bare: recent method ids and their methods,
 	                                * 1 << PROFILE_IDCACHE_BITS of them (512 KB) */
 	int no_adopt;                  /* exits on an empty stack adopt nothing */
@@ -321,14 +324,16 @@ static inline struct tstate *profile_thread_find(const struct cg_profile *p, uin
 		return profile_thread_big(p, tid);
 	return p->by_tid[tid];
 }
-/* Tell the observer that midx was entered on ts (with the other clock,
- * when it asks), or that ts's top frame returned. */
-void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx);
+/* Tell the observer that midx (raw id id) was entered on ts (with the
+ * other clock, when it asks), or that ts's top frame returned. */
+void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx,
+			   uint32_t id);
 void profile_observe_leave(struct cg_profile *p, const struct tstate *ts);
-/* Tell the observer, if there is one, that midx was entered before tracing
- * on ts (an exit on its empty stack, now): the frame spans from ts's first
- * event. */
-void profile_observe_adopt(struct cg_profile *p, const struct tstate *ts, uint32_t midx);
+/* Tell the observer, if there is one, that midx (raw id id) was entered
+ * before tracing on ts (an exit on its empty stack, now): the frame spans
+ * from ts's first event. */
+void profile_observe_adopt(struct cg_profile *p, const struct tstate *ts, uint32_t midx,
+			   uint32_t id);
 
 /* Advance a thread's clock; count: a wrap or backward step is a warning. */
 static inline void profile_clock_step(struct cg_profile *p, uint32_t *prev, uint64_t *now,

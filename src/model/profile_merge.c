@@ -51,9 +51,10 @@ static void observe_seeds(struct cg_profile *p, const struct tstate *ts,
 	size_t i, base = ts->depth - n;
 
 	for (i = 0; i < n; i++) {
-		uint32_t slot = ts->stack[base + i].tm;
-		uint32_t midx = p->bare ? slot : p->global ? p->lines[slot].midx : ts->tm[slot].midx;
+		uint32_t slot = ts->stack[base + i].tm, midx = fr[i].id;
 
+		if (!p->obs->raw_ids)
+			midx = p->bare ? slot : p->global ? p->lines[slot].midx : ts->tm[slot].midx;
 		observer_enter_o(p->obs, ts->index, midx, fr[i].entry, ts->other_first,
 				 fr[i].o_entry);
 	}

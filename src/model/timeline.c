@@ -439,6 +439,7 @@ void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 	o->finish = tl->has_next && tl->next.finish ? obs_finish : NULL;
 	o->enter_o = obs_enter_o;
 	o->leave_o = obs_leave_o;
+	o->raw_ids = 0; /* gives methods */
 }
 
 static int cmp_dur_desc(const void *a, const void *b)

@@ -10,10 +10,11 @@
 # boundaries.  Every output that reads the profile's tables is compared, with
 # stderr and the exit status: text, JSON, the dot graph, callgrind, and -d of
 # the trace against itself; folded stacks with pprof, whose calling-context
-# trees are built range by range and summed; and at -j 2 so are the outputs
-# fed by the replay's observers together (the HTML report, folded stacks,
-# pprof, speedscope and Chrome trace), some of which run on a thread of
-# their own from -j 2.  The traces of long/ (up to two million records)
+# trees are built range by range and summed (and at -j 1 keyed by raw
+# method id, the same as a tree fed beside the report's observers); and
+# at -j 2 so are the outputs fed by the replay's observers together (the
+# HTML report, folded stacks, pprof, speedscope and Chrome trace), some of
+# which run on a thread of their own from -j 2.  The traces of long/ (up to two million records)
 # are compared at -j 2, where the two ranges are cut while they run, and
 # where the HTML report's two replays side by side meet a method id
 # missing from the key late (unknown-late.desc) and start again.
@@ -74,6 +75,11 @@ compare() {
 	done
 	# per-thread tables (with the graph) against one table
 	cmp -s one.json many.gjson || bad="$bad layout"
+	# The tree of folded stacks and pprof alone is keyed by raw method id
+	# until the replay ends (cct_create_ids), beside the report's
+	# observers by method: the same stacks.
+	cmp -s one.tfold one.fold || bad="$bad tree-ids-folded"
+	cmp -s one.tpb one.pb || bad="$bad tree-ids-pprof"
 	if [ "$3" = 2 ]; then
 		for x in html fold pb ss ct oerr orc; do
 			cmp -s one.$x many.$x || bad="$bad $x"

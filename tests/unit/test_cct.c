@@ -20,11 +20,13 @@ struct cfx {
 	struct cg_cct *c;
 };
 
-/* Feed (tid, action, id, wall, cpu) tuples with the given filters. */
-static int cfx_run(struct cfx *f, enum cg_clock_sel clock, const uint32_t (*ev)[5], size_t n,
-		   const char *const *hide)
+/* Feed (tid, action, id, wall, cpu) tuples with the given filters, to a
+ * tree keyed by raw id (ids), through a profile without tables (bare). */
+static int cfx_feed(struct cfx *f, enum cg_clock_sel clock, const uint32_t (*ev)[5], size_t n,
+		    const char *const *hide, int ids, int bare)
 {
-	struct cg_profile_opts o = { .clock = clock, .hide = hide };
+	struct cg_profile_opts o = { .clock = clock, .hide = hide, .global = bare,
+				     .no_views = bare };
 	struct cg_record *r = calloc(n, sizeof(*r));
 	struct cg_trace_info info = { 0 };
 	struct cg_observer obs;
@@ -38,7 +40,7 @@ static int cfx_run(struct cfx *f, enum cg_clock_sel clock, const uint32_t (*ev)[
 	symtab_define_method(f->st, C, "com/ex/Bar", "c", "()V", "Bar.java", 0);
 	symtab_define_thread(f->st, 1, "main", 0);
 	f->p = profile_create(f->st, &o);
-	f->c = cct_create();
+	f->c = ids ? cct_create_ids(f->st) : cct_create();
 	cct_observer(f->c, &obs);
 	profile_set_observer(f->p, &obs);
 	for (i = 0; i < n; i++) {
@@ -54,6 +56,12 @@ static int cfx_run(struct cfx *f, enum cg_clock_sel clock, const uint32_t (*ev)[
 	info.clock = CG_CLOCK_DUAL;
 	profile_finish(f->p, &info);
 	return rc;
+}
+
+static int cfx_run(struct cfx *f, enum cg_clock_sel clock, const uint32_t (*ev)[5], size_t n,
+		   const char *const *hide)
+{
+	return cfx_feed(f, clock, ev, n, hide, 0, 0);
 }
 
 static void cfx_free(struct cfx *f)
@@ -83,6 +91,70 @@ static const struct cg_cct_node *child(const struct cfx *f, uint32_t parent, uin
 static uint32_t id_of(const struct cfx *f, const struct cg_cct_node *n)
 {
 	return (uint32_t)(n - cct_node(f->c, 0));
+}
+
+/* A tree keyed by raw id, fed by a profile without tables and by one of
+ * per-thread tables, finds each node's method when the replay ends: the
+ * nodes of dual_ev (below) with their methods, and an id the key lacks
+ * (0x40, under A 20..25) added to the symtab then.  By hand: A 0..100,
+ * A;B 10..40 wall 30, A;0x40 5 us. */
+static const uint32_t ids_ev[][5] = {
+	{ 1, EN, A, 0, 0 }, { 1, EN, B, 10, 5 }, { 1, EX, B, 40, 15 },
+	{ 1, EN, 0x40, 45, 16 }, { 1, EX, 0x40, 50, 17 }, { 1, EX, A, 100, 50 },
+};
+
+UNIT_TEST(cct_ids_methods)
+{
+	int bare;
+
+	for (bare = 0; bare <= 1; bare++) {
+		struct cfx f;
+		const struct cg_cct_node *a, *ab, *ax;
+
+		CHECK(cfx_feed(&f, CG_USE_WALL, ids_ev, 6, NULL, 1, bare) == 0);
+		CHECK(symtab_find_method(f.st, 0x40) >= 0);
+		CHECK((a = child(&f, cct_root(f.c, 0), A)) != NULL);
+		CHECK((ab = child(&f, id_of(&f, a), B)) != NULL);
+		CHECK((ax = child(&f, id_of(&f, a), 0x40)) != NULL);
+		CHECK_EQ_U64(a->incl_us, 100);
+		CHECK_EQ_U64(ab->incl_us, 30);
+		CHECK_EQ_U64(ax->incl_us, 5);
+		CHECK_EQ_U64(cct_node_count(f.c), 4);
+		cfx_free(&f);
+	}
+	return 0;
+}
+
+/* A raw id may be any 32-bit value, CCT_NONE's too: entered three times
+ * under one parent, it is one node of 3 calls, not one a call. */
+UNIT_TEST(cct_ids_any_value)
+{
+	struct cg_symtab *st = symtab_create();
+	struct cg_cct *c = cct_create_ids(st);
+	struct cg_observer o;
+	const uint32_t *kids;
+	size_t n;
+	int i;
+
+	cct_observer(c, &o);
+	CHECK(o.raw_ids);
+	o.enter(o.ctx, 0, 4, 0);
+	for (i = 0; i < 3; i++) {
+		o.enter(o.ctx, 0, UINT32_MAX, (uint64_t)(2 * i + 1));
+		o.leave(o.ctx, 0, (uint64_t)(2 * i + 2));
+	}
+	o.leave(o.ctx, 0, 7);
+	o.finish(o.ctx);
+	CHECK_EQ_U64(cct_node_count(c), 3);
+	kids = cct_children(c, cct_root(c, 0), &n);
+	CHECK(n == 1);
+	kids = cct_children(c, kids[0], &n);
+	CHECK(n == 1);
+	CHECK_EQ_U64(cct_node(c, kids[0])->calls, 3);
+	CHECK((int64_t)cct_node(c, kids[0])->midx == symtab_find_method(st, UINT32_MAX));
+	cct_free(c);
+	symtab_free(st);
+	return 0;
 }
 
 /* Wall / cpu:  A 0..100 / 0..50; A calls B 10..40 / 5..15 and C 50..90 /
