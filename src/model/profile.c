@@ -259,8 +259,8 @@ static void profile_observe_other(struct cg_profile *p, const struct tstate *ts)
 void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx,
 			   uint32_t id)
 {
-	observer_enter_o(p->obs, ts->index, p->obs->raw_ids ? id : midx, ts->now, ts->other_first,
-			 ts->other_now);
+	observer_enter_o(p->obs, ts->index, profile_obs_method(p, midx, id), ts->now,
+			 ts->other_first, ts->other_now);
 }
 
 void profile_observe_leave(struct cg_profile *p, const struct tstate *ts)
@@ -274,7 +274,8 @@ void profile_observe_adopt(struct cg_profile *p, const struct tstate *ts, uint32
 	if (!p->obs)
 		return;
 	profile_observe_other(p, ts);
-	p->obs->adopt(p->obs->ctx, ts->index, p->obs->raw_ids ? id : midx, ts->first, ts->now);
+	p->obs->adopt(p->obs->ctx, ts->index, profile_obs_method(p, midx, id), ts->first,
+		      ts->now);
 }
 
 /* An entry of raw id on the slow path.  A hidden method, or any method

@@ -53,7 +53,7 @@ static inline uint32_t bare_push(struct cg_profile *p, struct tstate *ts, uint32
 	uint32_t midx = NIL, own = 0;
 	struct frame *f;
 
-	if (p->bare_midx || ts->tracked) {
+	if (!profile_obs_raw(p) || ts->tracked) {
 		midx = bare_method(p, id);
 		if (ts->tracked)
 			own = (uint32_t)profile_open_enter(p, ts, midx); /* before the push */
@@ -166,7 +166,7 @@ static inline __attribute__((always_inline)) int bare_one(struct cg_profile *p,
 			return -1;
 		midx = bare_push(p, ts, r->method, ts->now, ts->other_now);
 		if (p->obs)
-			observer_enter_o(p->obs, ts->index, p->bare_midx ? midx : r->method,
+			observer_enter_o(p->obs, ts->index, profile_obs_method(p, midx, r->method),
 					 ts->now, ts->other_first, ts->other_now);
 		return 0;
 	}

@@ -22,7 +22,6 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 	p->slow = p->filtering;
 	p->global = p->opts.global && !p->filtering;
 	p->bare = p->global && p->opts.no_views;
-	p->bare_midx = 1; /* no observer yet (profile_set_observer) */
 	if (p->bare)
 		p->idcache = xcalloc((size_t)1 << PROFILE_IDCACHE_BITS, sizeof(*p->idcache));
 	p->main_named = -1;
@@ -53,10 +52,6 @@ void profile_set_observer(struct cg_profile *p, const struct cg_observer *o)
 				p->threads[i]->stack[d].own = p->threads[i]->stack[d].tm;
 	}
 	p->slow = p->filtering || p->obs;
-	/* Without an observer that finds them itself, the entries' methods
-	 * are looked up, which adds the ids the key lacks to the symtab (the
-	 * unknown-method warning counts them). */
-	p->bare_midx = !p->obs || !p->obs->raw_ids;
 }
 
 const struct cg_observer *profile_observer(const struct cg_profile *p)

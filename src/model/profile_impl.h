@@ -255,7 +255,6 @@ struct cg_profile {
 	/* Global tables (cg_profile_opts.global); see profile_global.c. */
 	int global;
 	int bare;                      /* global, no view: no tables (profile_bare.c) */
-	int bare_midx;                 /* bare: each entry's method is looked up */
 	uint64_t *idcache;             /* bare: recent method ids and their methods,
 	                                * 1 << PROFILE_IDCACHE_BITS of them (512 KB) */
 	int no_adopt;                  /* exits on an empty stack adopt nothing */
@@ -324,6 +323,21 @@ static inline struct tstate *profile_thread_find(const struct cg_profile *p, uin
 		return profile_thread_big(p, tid);
 	return p->by_tid[tid];
 }
+/* What the observer is told of a method, midx or its raw id: the raw id
+ * when the observer finds methods itself (cg_observer.raw_ids).  Without
+ * such an observer a replay without tables looks every entry's method up,
+ * which adds the ids the key lacks to the symtab (the unknown-method
+ * warning counts them). */
+static inline int profile_obs_raw(const struct cg_profile *p)
+{
+	return p->obs && p->obs->raw_ids;
+}
+
+static inline uint32_t profile_obs_method(const struct cg_profile *p, uint32_t midx, uint32_t id)
+{
+	return profile_obs_raw(p) ? id : midx;
+}
+
 /* Tell the observer that midx (raw id id) was entered on ts (with the
  * other clock, when it asks), or that ts's top frame returned. */
 void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx,

@@ -51,11 +51,12 @@ static void observe_seeds(struct cg_profile *p, const struct tstate *ts,
 	size_t i, base = ts->depth - n;
 
 	for (i = 0; i < n; i++) {
-		uint32_t slot = ts->stack[base + i].tm, midx = fr[i].id;
+		/* The method, or the raw id for an observer that asks for it. */
+		uint32_t slot = ts->stack[base + i].tm, m = fr[i].id;
 
-		if (!p->obs->raw_ids)
-			midx = p->bare ? slot : p->global ? p->lines[slot].midx : ts->tm[slot].midx;
-		observer_enter_o(p->obs, ts->index, midx, fr[i].entry, ts->other_first,
+		if (!profile_obs_raw(p))
+			m = p->bare ? slot : p->global ? p->lines[slot].midx : ts->tm[slot].midx;
+		observer_enter_o(p->obs, ts->index, m, fr[i].entry, ts->other_first,
 				 fr[i].o_entry);
 	}
 }
