@@ -184,6 +184,12 @@ struct cg_profile_opts {
 	 * exit have been given again to the correction pass
 	 * (profile_correct_count). */
 	int global;
+	/* 1, with global: the replay builds no table either (profile_bare.c),
+	 * and the view of all threads is summed from the threads' own sums
+	 * (profile_set_thread_sums, set before the first view is asked for),
+	 * as their views are: for a replay whose calling-context tree sees
+	 * every record, which then gives the same numbers as the tables. */
+	int views_from_sums;
 };
 
 /* 1 when --focus/--hide pattern pat matches the display name "pkg.Class.method":
@@ -360,7 +366,9 @@ const struct cg_view *profile_view(struct cg_profile *p, int thread);
  * from_root with caller 0 for the thread's root).  src2, when not NULL, is
  * a second source of the same sums with scratch of its own: two threads
  * then build the threads' views at once.  A profile of per-thread tables
- * ignores both. */
+ * ignores both.  With cg_profile_opts.views_from_sums the view of all
+ * threads comes from the same source: each thread's sums, added up by
+ * method and by caller -> callee pair, and its root's edges by thread. */
 struct cg_sums_sink {
 	void *ctx;
 	void (*method)(void *ctx, const struct cg_pmethod *m);

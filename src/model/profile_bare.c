@@ -1,7 +1,9 @@
 /* profile_bare.c - the replay of a profile of global tables that no view
  * will read (cg_profile_opts.no_views: folded stacks, pprof, speedscope,
- * the Chrome trace): every thread's stack, its clocks and the observer, and
- * no method or edge table, since profile_finish would free them unread.
+ * the Chrome trace), or whose views all come from the calling-context tree
+ * (cg_profile_opts.views_from_sums: the HTML report): every thread's stack,
+ * its clocks and the observer, and no method or edge table, since
+ * profile_finish would free them unread, or the tree gives the same sums.
  *
  * Of what the tables give, such a profile keeps one thing: each thread's
  * time outside its top-level frames (cg_pthread.excl_us), from the time of

@@ -21,7 +21,7 @@ struct cg_profile *profile_create(struct cg_symtab *st, const struct cg_profile_
 	p->filtering = p->focusing || (p->opts.hide && p->opts.hide[0]);
 	p->slow = p->filtering;
 	p->global = p->opts.global && !p->filtering;
-	p->bare = p->global && p->opts.no_views;
+	p->bare = p->global && (p->opts.no_views || p->opts.views_from_sums);
 	if (p->bare)
 		p->idcache = xcalloc((size_t)1 << PROFILE_IDCACHE_BITS, sizeof(*p->idcache));
 	p->main_named = -1;

@@ -4,6 +4,7 @@
  * method id on ties), both sorted in place.  Built on first request.
  * Also the profile's read-only accessors. */
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -448,6 +449,13 @@ static void views_all(struct cg_profile *p)
 		pthread_join(t, NULL);
 }
 
+/* Whether the threads' views will be asked for and are few enough to be
+ * built at once, with the view of all threads. */
+static int views_at_once(const struct cg_profile *p)
+{
+	return !p->opts.no_thread_views && p->npthreads <= PROFILE_VIEWS_AT_ONCE;
+}
+
 /* Each thread's busiest and waiting methods, from the source of its sums:
  * its methods summed in one scratch store, read and cleared, no view kept
  * (a trace may have tens of thousands of threads).  Where the threads'
@@ -462,7 +470,7 @@ static void sums_waits(struct cg_profile *p)
 	struct sums_into in = { p, &w, 0, 0, 0, 0 };
 	struct cg_sums_sink sink = { &in, sums_method, sums_no_edge };
 
-	if (!p->opts.no_thread_views && p->npthreads <= PROFILE_VIEWS_AT_ONCE) {
+	if (views_at_once(p)) {
 		views_all(p);
 		for (i = 0; i < p->npthreads; i++) {
 			const struct cg_view *v = profile_view(p, (int)i);
@@ -482,6 +490,93 @@ static void sums_waits(struct cg_profile *p)
 	}
 	free(w.pos);
 	free(w.methods);
+}
+
+/* The view of all threads of a profile without tables whose views come
+ * from the threads' sums (views_from_sums): every thread's methods added
+ * up by index (sums_method), its edges by caller -> callee pair through a
+ * table of the view's edges keyed by their first 8 bytes (a thread gives
+ * each pair once: one thread needs no table), and its root's edges apart,
+ * with the thread's index as caller, as the edges of a root line in global
+ * tables.  in first: sums_method reads the sink's ctx as it. */
+struct sums_all_into {
+	struct sums_into in;
+	uint32_t thread;
+	int merge;            /* several threads: their edges may repeat */
+	struct cg_itab etab;  /* edges not from a root, by (caller, callee) */
+};
+
+_Static_assert(offsetof(struct cg_pedge, caller) == 0 && offsetof(struct cg_pedge, callee) == 4,
+	       "the table of summed edges keys them by their first 8 bytes");
+
+static void sums_all_edge(void *ctx, const struct cg_pedge *e)
+{
+	struct sums_all_into *a = ctx;
+	struct view_store *vs = a->in.vs;
+	struct cg_pedge *pe;
+	uint32_t k = ITAB_NONE;
+	uint64_t key;
+
+	if (!e->from_root && a->merge) {
+		memcpy(&key, e, sizeof(key));
+		k = itab_find(&a->etab, key, vs->edges, sizeof(*vs->edges));
+	}
+	if (k != ITAB_NONE) {
+		pe = &vs->edges[k];
+		pe->calls += e->calls;
+		pe->incl_us += e->incl_us;
+		if (a->in.p->has_other)
+			pe->o_incl_us += e->o_incl_us;
+		return;
+	}
+	sums_edge(&a->in, e);
+	k = (uint32_t)(a->in.nedges - 1);
+	if (e->from_root)
+		vs->edges[k].caller = a->thread;
+	else if (a->merge)
+		itab_insert(&a->etab, k, vs->edges, sizeof(*vs->edges));
+}
+
+static void sums_all(struct cg_profile *p, struct view_store *vs, size_t *nmeth_out,
+		     size_t *nedges_out)
+{
+	struct sums_all_into a;
+	struct cg_sums_sink sink = { &a, sums_method, p->opts.no_edges ? sums_no_edge : sums_all_edge };
+	size_t i, k;
+
+	memset(&a, 0, sizeof(a));
+	a.in.p = p;
+	a.in.vs = vs;
+	a.merge = p->npthreads > 1;
+	vs->pos = profile_pos_new(p);
+	vs->methods = NULL;
+	vs->edges = NULL;
+	if (p->tsums && views_at_once(p) && p->npthreads > 1) {
+		/* The threads' views, which sums_waits reads anyway, built
+		 * first (on two threads) and summed: the tree is walked once.
+		 * One thread's view is the view of all threads, which it
+		 * shares: the tree is walked into that alone. */
+		views_all(p);
+		for (i = 0; i < p->npthreads; i++) {
+			const struct cg_view *v = &p->per[i].v;
+
+			a.thread = (uint32_t)i;
+			for (k = 0; k < v->nmethods; k++)
+				sink.method(&a, &v->methods[k]);
+			for (k = 0; k < v->nedges; k++)
+				sink.edge(&a, &v->edges[k]);
+		}
+	} else {
+		for (i = 0; p->tsums && i < p->npthreads; i++) {
+			a.thread = (uint32_t)i;
+			p->tsums(p->tsums_src, (uint32_t)i, &sink);
+		}
+	}
+	itab_free(&a.etab);
+	vs->methods = xrealloc(vs->methods, (a.in.nmeth ? a.in.nmeth : 1) * sizeof(*vs->methods));
+	vs->edges = xrealloc(vs->edges, (a.in.nedges ? a.in.nedges : 1) * sizeof(*vs->edges));
+	*nmeth_out = a.in.nmeth;
+	*nedges_out = a.in.nedges;
 }
 
 /* Sort the view's nedges edges, keep its methods that ran (of nmeth) in
@@ -549,10 +644,14 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 		sums_thread(p, vs, thread, p->tsums_src, &nmeth, &nedges);
 	} else if (p->global) {
 		/* The view of all threads, from the global tables (which go once
-		 * read); then each thread's waits, from the source of its own sums,
-		 * where there are several (one thread keeps its waits at 0, as
-		 * its per-thread tables did). */
-		profile_global_view(p, vs, &nmeth, &nedges);
+		 * read) or, without tables, from the threads' sums; then each
+		 * thread's waits, from the source of its own sums, where there are
+		 * several (one thread keeps its waits at 0, as its per-thread
+		 * tables did). */
+		if (p->bare && p->opts.views_from_sums)
+			sums_all(p, vs, &nmeth, &nedges);
+		else
+			profile_global_view(p, vs, &nmeth, &nedges);
 		view_finish(p, vs, thread, nmeth, nedges);
 		if (p->tsums && p->npthreads > 1)
 			sums_waits(p);

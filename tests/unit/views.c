@@ -21,7 +21,14 @@ struct cg_profile *random_replay_on(struct cg_symtab *st, int global, const stru
 				    uint32_t nthreads)
 {
 	struct cg_profile_opts o = { .clock = CG_USE_WALL, .global = global };
-	struct cg_profile *p = profile_create(st, &o);
+
+	return random_replay_as(st, &o, obs, nthreads);
+}
+
+struct cg_profile *random_replay_as(struct cg_symtab *st, const struct cg_profile_opts *o,
+				    const struct cg_observer *obs, uint32_t nthreads)
+{
+	struct cg_profile *p = profile_create(st, o);
 	static uint32_t depth[RT_THREADS + 1], stack[RT_THREADS + 1][24], now[RT_THREADS + 1];
 	struct cg_record *r = calloc(RT_RECORDS, sizeof(*r));
 	struct cg_trace_info info = { 0 };

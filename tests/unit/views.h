@@ -18,6 +18,9 @@ struct cg_profile *random_replay(struct cg_symtab *st, int global, const struct 
 /* The same on up to nthreads (1 to RT_THREADS) threads. */
 struct cg_profile *random_replay_on(struct cg_symtab *st, int global, const struct cg_observer *obs,
 				    uint32_t nthreads);
+/* The same into a profile of options o (clock and the layout's options). */
+struct cg_profile *random_replay_as(struct cg_symtab *st, const struct cg_profile_opts *o,
+				    const struct cg_observer *obs, uint32_t nthreads);
 /* 0 when the methods (edges) of views a and b are the same, in the same
  * order, field by field; else 1, with the first difference printed. */
 int same_methods(const struct cg_view *a, const struct cg_view *b);
