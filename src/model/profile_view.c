@@ -369,23 +369,38 @@ static void sums_edge(void *ctx, const struct cg_pedge *e)
 		pe->o_incl_us = 0;
 }
 
-static void sums_thread(struct cg_profile *p, struct view_store *vs, int thread, void *src,
-			size_t *nmeth_out, size_t *nedges_out)
+/* vs empty, before sums are added into it through in. */
+static void sums_start(const struct cg_profile *p, struct view_store *vs, struct sums_into *in)
 {
-	struct sums_into in = { p, vs, 0, 0, 0, 0 };
-	struct cg_sums_sink sink = { &in, sums_method, sums_edge };
-
+	memset(in, 0, sizeof(*in));
+	in->p = p;
+	in->vs = vs;
 	vs->pos = profile_pos_new(p);
 	vs->methods = NULL;
 	vs->edges = NULL;
+}
+
+/* The sums added: vs's arrays cut to size (thousands of threads' views may
+ * be asked for), and never empty, as the arrays of a summed view. */
+static void sums_end(struct view_store *vs, const struct sums_into *in, size_t *nmeth_out,
+		     size_t *nedges_out)
+{
+	vs->methods = xrealloc(vs->methods, (in->nmeth ? in->nmeth : 1) * sizeof(*vs->methods));
+	vs->edges = xrealloc(vs->edges, (in->nedges ? in->nedges : 1) * sizeof(*vs->edges));
+	*nmeth_out = in->nmeth;
+	*nedges_out = in->nedges;
+}
+
+static void sums_thread(struct cg_profile *p, struct view_store *vs, int thread, void *src,
+			size_t *nmeth_out, size_t *nedges_out)
+{
+	struct sums_into in;
+	struct cg_sums_sink sink = { &in, sums_method, sums_edge };
+
+	sums_start(p, vs, &in);
 	if (p->tsums)
 		p->tsums(src, (uint32_t)thread, &sink);
-	/* Cut to size (thousands of threads' views may be asked for), and
-	 * never empty, as the arrays of a summed view. */
-	vs->methods = xrealloc(vs->methods, (in.nmeth ? in.nmeth : 1) * sizeof(*vs->methods));
-	vs->edges = xrealloc(vs->edges, (in.nedges ? in.nedges : 1) * sizeof(*vs->edges));
-	*nmeth_out = in.nmeth;
-	*nedges_out = in.nedges;
+	sums_end(vs, &in, nmeth_out, nedges_out);
 }
 
 static void sums_no_edge(void *ctx, const struct cg_pedge *e)
@@ -545,12 +560,8 @@ static void sums_all(struct cg_profile *p, struct view_store *vs, size_t *nmeth_
 	size_t i, k;
 
 	memset(&a, 0, sizeof(a));
-	a.in.p = p;
-	a.in.vs = vs;
+	sums_start(p, vs, &a.in);
 	a.merge = p->npthreads > 1;
-	vs->pos = profile_pos_new(p);
-	vs->methods = NULL;
-	vs->edges = NULL;
 	if (p->tsums && views_at_once(p) && p->npthreads > 1) {
 		/* The threads' views, which sums_waits reads anyway, built
 		 * first (on two threads) and summed: the tree is walked once.
@@ -573,10 +584,7 @@ static void sums_all(struct cg_profile *p, struct view_store *vs, size_t *nmeth_
 		}
 	}
 	itab_free(&a.etab);
-	vs->methods = xrealloc(vs->methods, (a.in.nmeth ? a.in.nmeth : 1) * sizeof(*vs->methods));
-	vs->edges = xrealloc(vs->edges, (a.in.nedges ? a.in.nedges : 1) * sizeof(*vs->edges));
-	*nmeth_out = a.in.nmeth;
-	*nedges_out = a.in.nedges;
+	sums_end(vs, &a.in, nmeth_out, nedges_out);
 }
 
 /* Sort the view's nedges edges, keep its methods that ran (of nmeth) in
