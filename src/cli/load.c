@@ -370,7 +370,7 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	/* No progress line when a dump goes to the same terminal: it would land
 	 * inside the dump's lines. */
 	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
-	int last = -1, rc, failed = 0, split = 0, want;
+	int last = -1, rc, failed = 0, split = 0, want, fed_beside = 0;
 	struct cg_profile *side = NULL; /* replayed beside L->profile (beside_wanted) */
 	int filtered = (o->focus && o->focus[0]) || (o->hide && o->hide[0]);
 	size_t scanned = 0;
@@ -469,6 +469,9 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 			/* Done, side's observers have ended on its thread; nothing
 			 * else of it is read. */
 			rc = replay_beside(L->trace, L->profile, side, count, prog, &side_done, &err);
+			if (side_done && L->pagelog)
+				pagelog_count_calls(L->pagelog, profile_calls_told(side));
+			fed_beside = side_done;
 			profile_free(side);
 			side = NULL;
 			if (rc < 0)
@@ -511,6 +514,8 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	if (rc < 0 || window_done(L, &err) < 0)
 		goto fail;
 	profile_finish(L->profile, trace_info(L->trace));
+	if (L->pagelog && !fed_beside)
+		pagelog_count_calls(L->pagelog, profile_calls_told(L->profile));
 	if (po.global && L->cct) {
 		/* The threads' own views, and their idle methods, from the tree;
 		 * with two cores, read by two threads at once. */

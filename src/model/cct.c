@@ -649,7 +649,7 @@ static void on_finish(void *ctx)
 
 struct cg_cct *cct_create(void)
 {
-	return xcalloc(1, sizeof(struct cg_cct));
+	return xcalloc_lines(sizeof(struct cg_cct));
 }
 
 struct cg_cct *cct_create_ids(struct cg_symtab *st)
@@ -698,6 +698,7 @@ void cct_observer(struct cg_cct *c, struct cg_observer *o)
 	o->enter_o = on_enter_o;
 	o->leave_o = on_leave_o;
 	o->raw_ids = c->st != NULL;
+	o->bypass = NULL;
 }
 
 uint32_t cct_root(const struct cg_cct *c, uint32_t thread)

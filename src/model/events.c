@@ -165,7 +165,7 @@ static void on_adopt(void *ctx, uint32_t thread, uint32_t midx, uint64_t first, 
 
 struct cg_events *events_create(void)
 {
-	struct cg_events *e = xcalloc(1, sizeof(struct cg_events));
+	struct cg_events *e = xcalloc_lines(sizeof(struct cg_events));
 
 	e->budget = EV_BUDGET;
 	e->fd = -1;
@@ -233,6 +233,7 @@ void events_observer(struct cg_events *e, const struct cg_observer *next, struct
 	o->enter_o = NULL;
 	o->leave_o = NULL;
 	o->raw_ids = 0; /* gives methods */
+	o->bypass = NULL;
 }
 
 void events_open(const struct cg_events *e, size_t i, struct cg_event_reader *rd)

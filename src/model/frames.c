@@ -373,7 +373,7 @@ static void obs_finish(void *ctx)
 
 struct cg_frames *frames_create(const struct cg_symtab *st, const char *pattern)
 {
-	struct cg_frames *f = xcalloc(1, sizeof(*f));
+	struct cg_frames *f = xcalloc_lines(sizeof(*f));
 
 	f->st = st;
 	f->pattern = pattern ? pattern : frames_default_pattern;

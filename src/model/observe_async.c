@@ -140,6 +140,7 @@ static void *reader(void *arg)
 		pthread_mutex_unlock(&a->mu);
 		for (i = 0; i < n; i++)
 			dispatch(a, &b[i]);
+		observer_step_aside(&a->next);
 		pthread_mutex_lock(&a->mu);
 		a->r++;
 		pthread_cond_signal(&a->room);
@@ -355,4 +356,5 @@ void observe_async_observer(struct cg_observe_async *a, struct cg_observer *o)
 	o->enter_o = a->next.other ? on_enter_o : NULL;
 	o->leave_o = a->next.other ? on_leave_o : NULL;
 	o->raw_ids = 0; /* gives methods */
+	o->bypass = NULL;
 }

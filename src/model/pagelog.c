@@ -23,7 +23,7 @@ struct cg_pagelog {
 
 struct cg_pagelog *pagelog_create(void)
 {
-	struct cg_pagelog *pl = xcalloc(1, sizeof(*pl));
+	struct cg_pagelog *pl = xcalloc_lines(sizeof(*pl));
 
 	pl->budget = PAGELOG_CALLS;
 	return pl;
@@ -155,6 +155,14 @@ static void on_finish(void *ctx)
 		pl->next.finish(pl->next.ctx);
 }
 
+/* Past the budget the log keeps nothing and passes events on as they come. */
+static const struct cg_observer *on_bypass(void *ctx)
+{
+	struct cg_pagelog *pl = ctx;
+
+	return pl->over && pl->has_next ? &pl->next : NULL;
+}
+
 void pagelog_observer(struct cg_pagelog *pl, const struct cg_observer *next, struct cg_observer *o)
 {
 	pl->has_next = next != NULL;
@@ -170,11 +178,18 @@ void pagelog_observer(struct cg_pagelog *pl, const struct cg_observer *next, str
 	o->enter_o = on_enter_o;
 	o->leave_o = on_leave_o;
 	o->raw_ids = 0; /* gives methods */
+	o->bypass = on_bypass;
 }
 
 int pagelog_over(const struct cg_pagelog *pl)
 {
 	return pl->over;
+}
+
+void pagelog_count_calls(struct cg_pagelog *pl, uint64_t calls)
+{
+	if (pl->over)
+		pl->calls = (size_t)calls;
 }
 
 size_t pagelog_calls(const struct cg_pagelog *pl)

@@ -259,6 +259,7 @@ static void profile_observe_other(struct cg_profile *p, const struct tstate *ts)
 void profile_observe_enter(struct cg_profile *p, const struct tstate *ts, uint32_t midx,
 			   uint32_t id)
 {
+	p->told++;
 	observer_enter_o(p->obs, ts->index, profile_obs_method(p, midx, id), ts->now,
 			 ts->other_first, ts->other_now);
 }
@@ -274,6 +275,7 @@ void profile_observe_adopt(struct cg_profile *p, const struct tstate *ts, uint32
 	if (!p->obs)
 		return;
 	profile_observe_other(p, ts);
+	p->told++;
 	p->obs->adopt(p->obs->ctx, ts->index, profile_obs_method(p, midx, id), ts->first,
 		      ts->now);
 }

@@ -238,7 +238,28 @@ struct cg_observer {
 	 * entry's).  Only an observer the profile calls itself may ask it:
 	 * the observers that pass events on give them the method. */
 	int raw_ids;
+	/* Optional: NULL, or once the observer keeps nothing more and passes
+	 * every event on unchanged, the observer it passes them to.  Whoever
+	 * calls the observer may ask between batches of events, and call that
+	 * one in its place from then on (observer_step_aside). */
+	const struct cg_observer *(*bypass)(void *ctx);
 };
+
+/* o replaced by the observer it passes events on to, for as long as it
+ * asks to give way (bypass) to one that takes the same ids (raw_ids) and
+ * the other clock's times when o does.  Returns 1 when o changed. */
+static inline int observer_step_aside(struct cg_observer *o)
+{
+	const struct cg_observer *n;
+	int moved = 0;
+
+	while (o->bypass && (n = o->bypass(o->ctx)) != NULL && n->raw_ids == o->raw_ids &&
+	       (n->other || !o->other)) {
+		*o = *n;
+		moved = 1;
+	}
+	return moved;
+}
 
 /* Tell o an enter (leave) with the other clock's times: in one call when o
  * takes one (enter_o, leave_o), else other (when o has it) and then enter
@@ -280,6 +301,9 @@ void profile_free(struct cg_profile *p);
  * its records).  profile_observer: the observer set now, or NULL. */
 void profile_set_observer(struct cg_profile *p, const struct cg_observer *o);
 const struct cg_observer *profile_observer(const struct cg_profile *p);
+/* The enters and adopts told to p's observers so far (not a range's seed
+ * frames, profile_seed). */
+uint64_t profile_calls_told(const struct cg_profile *p);
 
 /* Replay n records.  Returns 0, or -1 when a hard limit is hit (err says
  * which, with the record's offset). */

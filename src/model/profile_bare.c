@@ -167,9 +167,11 @@ static inline __attribute__((always_inline)) int bare_one(struct cg_profile *p,
 		if (profile_too_deep(p, ts, offset, err) < 0)
 			return -1;
 		midx = bare_push(p, ts, r->method, ts->now, ts->other_now);
-		if (p->obs)
+		if (p->obs) {
+			p->told++;
 			observer_enter_o(p->obs, ts->index, profile_obs_method(p, midx, r->method),
 					 ts->now, ts->other_first, ts->other_now);
+		}
 		return 0;
 	}
 	profile_count_exit(p, r->action);

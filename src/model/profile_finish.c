@@ -59,10 +59,29 @@ const struct cg_observer *profile_observer(const struct cg_profile *p)
 	return p->obs;
 }
 
+uint64_t profile_calls_told(const struct cg_profile *p)
+{
+	return p->told;
+}
+
+/* Between batches of records, an observer that only passes events on gives
+ * way to the one it passes them to (cg_observer.bypass). */
+static void obs_step_aside(struct cg_profile *p)
+{
+	struct cg_observer o;
+
+	if (!p->obs || !p->obs->bypass)
+		return;
+	o = *p->obs;
+	if (observer_step_aside(&o))
+		profile_set_observer(p, &o);
+}
+
 /* Records go to the replay of the profile's layout. */
 int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 		struct cg_error *err)
 {
+	obs_step_aside(p);
 	if (p->bare)
 		return profile_bare_add(p, recs, n, err);
 	if (p->global)
@@ -73,6 +92,7 @@ int profile_add(struct cg_profile *p, const struct cg_record *recs, size_t n,
 int profile_add_raw(struct cg_profile *p, const struct cg_raw_layout *l, const unsigned char *bytes,
 		    size_t n, uint64_t offset, struct cg_error *err)
 {
+	obs_step_aside(p);
 	if (p->bare)
 		return profile_bare_add_raw(p, l, bytes, n, offset, err);
 	if (p->global)

@@ -267,6 +267,7 @@ struct cg_profile {
 	struct gslot *gslots;
 	size_t ngslots;                /* a power of two, at most 7/8 full */
 	uint64_t fed;                  /* records given so far */
+	uint64_t told;                 /* enters and adopts told to obs */
 	size_t on_bytes;               /* the threads' bytes of bits of open lines */
 	uint64_t refed;                /* records given again to the correction */
 	struct cg_profile *fix[2];     /* the correction's replays: adopting, not */

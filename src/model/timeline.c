@@ -41,10 +41,7 @@ struct cg_timeline {
 
 struct cg_timeline *timeline_create(void)
 {
-	struct cg_timeline *tl = xmalloc(sizeof(*tl));
-
-	memset(tl, 0, sizeof(*tl));
-	return tl;
+	return xcalloc_lines(sizeof(struct cg_timeline));
 }
 
 void timeline_free(struct cg_timeline *tl)
@@ -440,6 +437,7 @@ void timeline_observer(struct cg_timeline *tl, const struct cg_observer *next,
 	o->enter_o = obs_enter_o;
 	o->leave_o = obs_leave_o;
 	o->raw_ids = 0; /* gives methods */
+	o->bypass = NULL;
 }
 
 static int cmp_dur_desc(const void *a, const void *b)

@@ -76,6 +76,15 @@ void *xmalloc_aligned(size_t align, size_t count, size_t size)
 	return p;
 }
 
+void *xcalloc_lines(size_t size)
+{
+	size_t n = size + 63 < size ? size : (size + 63) & ~(size_t)63;
+	void *p = xmalloc_aligned(64, 1, n);
+
+	memset(p, 0, n);
+	return p;
+}
+
 #define HUGE_PAGE ((size_t)2 << 20)
 
 /* Offer the whole huge pages of [p, p + n) to the kernel; p on a 2 MiB

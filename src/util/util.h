@@ -31,6 +31,11 @@ void *xrealloc(void *p, size_t n);
 /* count elements of size bytes at an address that is a multiple of align
  * (a power of two, a multiple of sizeof(void *)); free() frees them. */
 void *xmalloc_aligned(size_t align, size_t count, size_t size);
+/* size zeroed bytes on whole 64-byte cache lines that no other allocation
+ * shares: for the state that one thread writes at every event while
+ * another thread runs (the replay's observers), so that neither stalls on
+ * a line the other wrote.  free() frees it. */
+void *xcalloc_lines(size_t size);
 /* The same for a large array read at random (the tables' method lines):
  * from XBIG_MIN bytes on, it starts on a 2 MiB boundary and its whole
  * 2 MiB pages are offered to the kernel as transparent huge pages, so that

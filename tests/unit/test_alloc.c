@@ -3,7 +3,8 @@
  * (where the kernel has transparent huge pages) lies in a mapping marked
  * for them: "hg" in its VmFlags in /proc/self/smaps.  xbig_resize keeps a
  * block's bytes through every change of size: small to large, large to
- * larger (its pages moved), large to smaller, large to small. */
+ * larger (its pages moved), large to smaller, large to small.  xcalloc_lines
+ * gives zeroed whole cache lines that the next allocations stay out of. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,5 +137,33 @@ UNIT_TEST(alloc_big_huge_pages)
 	}
 	fclose(thp);
 	CHECK(flag == 1);
+	return 0;
+}
+
+/* Blocks of every size around a line: 64-byte aligned, zero over whole
+ * lines, and the small allocation made right after each (which malloc
+ * would put at the first free bytes) outside its lines. */
+UNIT_TEST(alloc_lines_own)
+{
+	static const size_t sizes[] = { 1, 8, 63, 64, 65, 100, 127, 128, 200, 4000 };
+	size_t i, k;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		size_t lines = (sizes[i] + 63) / 64 * 64;
+		unsigned char *p = xcalloc_lines(sizes[i]);
+		unsigned char *q = malloc(16);
+		int zero = 1;
+
+		CHECK(q != NULL);
+		CHECK_EQ_U64((uintptr_t)p % 64, 0);
+		for (k = 0; k < lines; k++)
+			zero &= p[k] == 0;
+		CHECK(zero);
+		CHECK((uintptr_t)q + 16 <= (uintptr_t)p || (uintptr_t)q >= (uintptr_t)p + lines);
+		memset(p, 0xff, lines);
+		memset(q, 0xff, 16);
+		free(q);
+		free(p);
+	}
 	return 0;
 }

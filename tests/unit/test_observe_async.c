@@ -197,3 +197,90 @@ UNIT_TEST(observe_async_last_block_wakes)
 	free(l.r);
 	return 0;
 }
+
+/* An observer that passes every event on to next and, from its `after`-th
+ * event on, asks to give way to it (cg_observer.bypass). */
+struct gate {
+	struct cg_observer next;
+	size_t seen, after;
+};
+
+static void gate_enter(void *ctx, uint32_t th, uint32_t m, uint64_t t)
+{
+	struct gate *g = ctx;
+
+	g->seen++;
+	g->next.enter(g->next.ctx, th, m, t);
+}
+
+static void gate_leave(void *ctx, uint32_t th, uint64_t t)
+{
+	struct gate *g = ctx;
+
+	g->seen++;
+	g->next.leave(g->next.ctx, th, t);
+}
+
+static void gate_adopt(void *ctx, uint32_t th, uint32_t m, uint64_t f, uint64_t t)
+{
+	struct gate *g = ctx;
+
+	g->seen++;
+	g->next.adopt(g->next.ctx, th, m, f, t);
+}
+
+static void gate_other(void *ctx, uint32_t th, uint64_t f, uint64_t t)
+{
+	struct gate *g = ctx;
+
+	g->seen++;
+	g->next.other(g->next.ctx, th, f, t);
+}
+
+static void gate_finish(void *ctx)
+{
+	struct gate *g = ctx;
+
+	g->next.finish(g->next.ctx);
+}
+
+static const struct cg_observer *gate_bypass(void *ctx)
+{
+	struct gate *g = ctx;
+
+	return g->seen >= g->after ? &g->next : NULL;
+}
+
+/* The queue's reader lets an observer that asks give way, between blocks,
+ * to the one behind it: the gate sees the events up to the end of the
+ * block where it asked, fewer than all, and the log behind it still gets
+ * every event, in order, then finish. */
+UNIT_TEST(observe_async_steps_aside)
+{
+	struct log l = { 0 };
+	struct gate g = { { .ctx = &l, .enter = log_enter, .leave = log_leave, .adopt = log_adopt,
+			    .other = log_other, .finish = log_finish },
+			  0, 1000 };
+	struct cg_observer front = { .ctx = &g, .enter = gate_enter, .leave = gate_leave,
+				     .adopt = gate_adopt, .other = gate_other,
+				     .finish = gate_finish, .bypass = gate_bypass };
+	struct cg_observer o;
+	struct cg_observe_async *a = start(&l, &front, &o);
+	uint32_t i;
+	size_t bad = 0;
+
+	CHECK(a != NULL);
+	for (i = 0; i < NEV; i++)
+		send(&o, i);
+	o.finish(o.ctx);
+	CHECK_EQ_U64(l.finished, 1);
+	CHECK_EQ_U64(l.n, NEV);
+	for (i = 0; i < NEV; i++)
+		bad += !check(&l.r[i], i);
+	CHECK_EQ_U64(bad, 0);
+	CHECK(g.seen >= g.after);
+	CHECK(g.seen < NEV / 2);
+	observe_async_free(a);
+	free(l.r);
+	return 0;
+}

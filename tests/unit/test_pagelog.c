@@ -19,7 +19,7 @@ struct pfx {
 	struct cg_profile *p;
 	struct cg_pagelog *pl;
 	uint32_t ia, ib, ic;
-	uint64_t forwarded;
+	uint64_t forwarded, others;
 };
 
 static void count_enter(void *ctx, uint32_t th, uint32_t m, uint64_t t)
@@ -40,11 +40,18 @@ static void count_adopt(void *ctx, uint32_t th, uint32_t m, uint64_t f, uint64_t
 	((struct pfx *)ctx)->forwarded++;
 }
 
-static void pfx_init(struct pfx *f, size_t budget)
+static void count_other(void *ctx, uint32_t th, uint64_t o_first, uint64_t o_t)
+{
+	(void)th, (void)o_first, (void)o_t;
+	((struct pfx *)ctx)->others++;
+}
+
+/* other: the next observer takes the other clock's times too. */
+static void pfx_init_as(struct pfx *f, size_t budget, int other)
 {
 	struct cg_profile_opts o = { .clock = CG_USE_WALL };
 	struct cg_observer next = { .ctx = f, .enter = count_enter, .leave = count_leave,
-				    .adopt = count_adopt }, obs;
+				    .adopt = count_adopt, .other = other ? count_other : NULL }, obs;
 
 	f->st = symtab_create();
 	f->ia = symtab_define_method(f->st, A, "com/ex/Foo", "a", "()V", "Foo.java", 0);
@@ -56,9 +63,14 @@ static void pfx_init(struct pfx *f, size_t budget)
 	f->pl = pagelog_create();
 	if (budget)
 		pagelog_set_budget(f->pl, budget);
-	f->forwarded = 0;
+	f->forwarded = f->others = 0;
 	pagelog_observer(f->pl, &next, &obs);
 	profile_set_observer(f->p, &obs);
+}
+
+static void pfx_init(struct pfx *f, size_t budget)
+{
+	pfx_init_as(f, budget, 0);
 }
 
 /* One record: wall time w, thread-CPU time c. */
@@ -158,6 +170,62 @@ UNIT_TEST(pagelog_budget)
 	CHECK_EQ_U64(pagelog_thread(f.pl, 0, &e), 0);
 	CHECK(e == NULL);
 	CHECK_EQ_U64(f.forwarded, 8);
+	/* The next observer takes no other clock: the log stays in front. */
+	CHECK(profile_observer(f.p)->ctx == f.pl);
+	pfx_free(&f);
+	return 0;
+}
+
+/* Past the budget the log gives way, before the next batch of records, to
+ * the observer it passes events on to, which takes the same ids and the
+ * other clock too: the replay then tells that one.  main: a, b, c entered
+ * (c goes past a budget of 2); worker: an exit of b on its empty stack (an
+ * adopt), then a and b entered.  Calls: 5 enters and an adopt, 6, of which
+ * the log counted 3 before it gave way; the replay told 6.  Every event
+ * reaches the next observer, each enter, leave and adopt with the other
+ * clock's times first: 5 enters, 5 leaves (the open frames, closed at the
+ * end) and the adopt. */
+UNIT_TEST(pagelog_steps_aside)
+{
+	struct pfx f;
+	const struct cg_pagelog_event *e;
+
+	pfx_init_as(&f, 2, 1);
+	CHECK(pfx_feed(&f, 1, EN, A, 10, 5) == 0);
+	CHECK(pfx_feed(&f, 1, EN, B, 20, 7) == 0);
+	CHECK(profile_observer(f.p)->ctx == f.pl);
+	CHECK(pfx_feed(&f, 1, EN, C, 30, 8) == 0);
+	CHECK(pagelog_over(f.pl));
+	CHECK(profile_observer(f.p)->ctx == f.pl);
+	CHECK(pfx_feed(&f, 2, EX, B, 31, 9) == 0);
+	CHECK(profile_observer(f.p)->ctx == &f);
+	CHECK(pfx_feed(&f, 2, EN, A, 32, 10) == 0);
+	CHECK(pfx_feed(&f, 2, EN, B, 33, 11) == 0);
+	pfx_finish(&f);
+	CHECK_EQ_U64(pagelog_calls(f.pl), 3);
+	CHECK_EQ_U64(profile_calls_told(f.p), 6);
+	pagelog_count_calls(f.pl, profile_calls_told(f.p));
+	CHECK_EQ_U64(pagelog_calls(f.pl), 6);
+	CHECK_EQ_U64(pagelog_thread(f.pl, 0, &e), 0);
+	CHECK_EQ_U64(f.forwarded, 11);
+	CHECK_EQ_U64(f.others, 11);
+	pfx_free(&f);
+	return 0;
+}
+
+/* A log within its budget keeps its own count: the replay's does not
+ * replace it. */
+UNIT_TEST(pagelog_count_within_budget)
+{
+	struct pfx f;
+
+	pfx_init_as(&f, 0, 1);
+	CHECK(pfx_feed(&f, 1, EN, A, 10, 5) == 0);
+	CHECK(pfx_feed(&f, 1, EX, A, 20, 6) == 0);
+	pfx_finish(&f);
+	pagelog_count_calls(f.pl, 7);
+	CHECK_EQ_U64(pagelog_calls(f.pl), 1);
+	CHECK(profile_observer(f.p)->ctx == f.pl);
 	pfx_free(&f);
 	return 0;
 }

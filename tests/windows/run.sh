@@ -9,7 +9,10 @@
 #   tests/gen/window_check.py, which cuts the whole trace's activations;
 # - a window that holds the whole trace writes every output byte for byte
 #   as no window; --range frame:N is the window of frame N;
-# - bad windows: one line and exit status 2.
+# - bad windows: one line and exit status 2;
+# - the call log past its budget: the page's count of calls, against the
+#   count worked out by hand for tests/browser/big.desc, and a name for
+#   every method the flame graph shows.
 #   tests/windows/run.sh BUILD_DIR
 set -u
 BUILD=${1:?usage: tests/windows/run.sh BUILD_DIR}
@@ -143,6 +146,40 @@ rc=$?
 $CG --range 999999: "$work/e.trace" >/dev/null 2>"$work/e"
 grep -qx "callgraph: $work/e.trace: warning: the window 999999: holds no record" "$work/e" && ok ||
 	ko "empty window: $(cat "$work/e")"
+
+# --- the page's count of calls past the call log's budget -------------------
+# tests/browser/big.desc holds 2 970 060 calls (worked out in its comment),
+# past the budget of 250 000: the log keeps nothing, gives way to the
+# observers behind it, and the page still gives the trace's calls.  Each
+# way the records come: read in place on one thread and on two (two
+# replays at once), and decoded from gzip on one thread and on two (the
+# observers behind a queue).
+"$BUILD/tracegen" -o "$work/big.trace" "$top/tests/browser/big.desc" || ko "tracegen big.desc"
+gzip -c "$work/big.trace" >"$work/big.trace.gz"
+for t in big.trace big.trace.gz; do
+	for j in 1 2; do
+		$CG -q -j $j --html "$work/big.html" "$work/$t" 2>"$work/e" || ko "$t -j $j: $(cat "$work/e")"
+		n=$(grep -o '"why":"the trace has more than 250000 calls[^{]*"calls":[0-9]*' "$work/big.html" |
+			sed 's/.*"calls"://')
+		[ "$n" = 2970060 ] && ok || ko "$t -j $j: the page gives ${n:-no} calls, not 2970060"
+	done
+done
+# Every method a frame of the flame graph shows is named in the page: in
+# big.trace the flame graph shows methods that no kept span of the
+# timeline does.
+python3 - "$work/big.html" <<'PY' && ok || ko "big.trace: flame-graph frames without a name"
+import json, re, sys
+for block in re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', open(sys.argv[1]).read(), re.S):
+    d = json.loads(block)
+    if "flame" not in d:
+        continue
+    other = d["flame"]["other"]
+    head, step = (3, 6) if other else (2, 4)
+    ks = {t[i] for t in d["flame"]["threads"] for i in range(head, len(t), step)}
+    missing = sorted(k for k in ks if k >= 0 and str(k) not in d["names"])
+    sys.exit(1 if missing or len(ks) < 100 else 0)
+sys.exit(1)
+PY
 
 echo "windows: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
