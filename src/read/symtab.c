@@ -362,6 +362,29 @@ const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint
 	return tmp;
 }
 
+const char *symtab_method_id_text(const struct cg_symtab *st, uint32_t index, uint64_t *id)
+{
+	uintptr_t r = st->refs[index];
+	const struct def *d = def_of(r);
+	const char *p;
+
+	if (is_info(r)) {
+		const struct cg_method_info *m = (const struct cg_method_info *)r;
+
+		*id = m->id;
+		return m->unknown ? NULL : m->id_text;
+	}
+	*id = st->keys[index];
+	if (!d)
+		return NULL;
+	p = d->rest;
+	if (d->flags & DEF_ID64) {
+		memcpy(id, p, sizeof(*id));
+		p += sizeof(*id);
+	}
+	return (d->flags & DEF_IDTEXT) ? p : NULL;
+}
+
 uint64_t symtab_method_id(const struct cg_symtab *st, uint32_t index)
 {
 	uintptr_t r = st->refs[index];

@@ -108,6 +108,11 @@ const struct cg_method_info *symtab_method_peek(const struct cg_symtab *st, uint
 /* The method's full id, as symtab_method gives it, without building its
  * cg_method_info (for sorting by id). */
 uint64_t symtab_method_id(const struct cg_symtab *st, uint32_t index);
+/* The method's id as text when it has one (V2 string ids; else NULL), and
+ * its full id in *id, without building its cg_method_info: for outputs
+ * that name methods by id (an unknown id's text, "0x<id>", is its id in
+ * hex). */
+const char *symtab_method_id_text(const struct cg_symtab *st, uint32_t index, uint64_t *id);
 /* Methods a and b (indices) in the order of their full ids, then of their
  * indices: a total order, for sorts. */
 int symtab_method_cmp_id(const struct cg_symtab *st, uint32_t a, uint32_t b);

@@ -13,15 +13,30 @@
 #include "model/window.h"
 #include "render/text/render_frames.h"
 
-static void put_id(struct strbuf *sb, const struct cg_method_info *m)
+/* A method by its id: its text, or "0x<id>". */
+static void put_id_of(struct strbuf *sb, const char *id_text, uint64_t id)
 {
-	if (m->id_text)
-		strbuf_put_json_string(sb, m->id_text);
+	if (id_text)
+		strbuf_put_json_string(sb, id_text);
 	else {
 		strbuf_puts(sb, "\"0x");
-		strbuf_put_hex(sb, m->id);
+		strbuf_put_hex(sb, id);
 		strbuf_putc(sb, '"');
 	}
+}
+
+static void put_id(struct strbuf *sb, const struct cg_method_info *m)
+{
+	put_id_of(sb, m->id_text, m->id);
+}
+
+/* Method index's id, without its other fields. */
+static void put_index_id(struct strbuf *sb, const struct cg_symtab *st, uint32_t index)
+{
+	uint64_t id;
+	const char *text = symtab_method_id_text(st, index, &id);
+
+	put_id_of(sb, text, id);
 }
 
 /* key (its leading ", " and quotes included), then v. */
@@ -157,16 +172,15 @@ static int json_render(const struct cg_report *r, struct strbuf *sb, struct cg_e
 	strbuf_puts(sb, "\n  ],\n  \"edges\": [");
 	for (i = 0; i < v->nedges; i++) {
 		const struct cg_pedge *e = &v->edges[i];
-		struct cg_method_info tmp;
 
 		strbuf_spill(sb);
 		strbuf_puts(sb, i ? ",\n    {\"caller\": " : "\n    {\"caller\": ");
 		if (e->from_root)
 			strbuf_printf(sb, "\"thread:%u\"", v->threads[e->caller].tid);
 		else
-			put_id(sb, symtab_method_peek(r->st, e->caller, &tmp));
+			put_index_id(sb, r->st, e->caller);
 		strbuf_puts(sb, ", \"callee\": ");
-		put_id(sb, symtab_method_peek(r->st, e->callee, &tmp));
+		put_index_id(sb, r->st, e->callee);
 		put_num(sb, ", \"calls\": ", e->calls);
 		put_num(sb, ", \"inclusive_us\": ", e->incl_us);
 		put_clocks(sb, v, "inclusive", e->incl_us, e->o_incl_us, 0, 0, 0);
