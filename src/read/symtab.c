@@ -387,17 +387,10 @@ const char *symtab_method_id_text(const struct cg_symtab *st, uint32_t index, ui
 
 uint64_t symtab_method_id(const struct cg_symtab *st, uint32_t index)
 {
-	uintptr_t r = st->refs[index];
-	const struct def *d = def_of(r);
 	uint64_t id;
 
-	if (is_info(r))
-		return ((const struct cg_method_info *)r)->id;
-	if (d && (d->flags & DEF_ID64)) {
-		memcpy(&id, d->rest, sizeof(id));
-		return id;
-	}
-	return st->keys[index];
+	(void)symtab_method_id_text(st, index, &id);
+	return id;
 }
 
 int symtab_method_cmp_id(const struct cg_symtab *st, uint32_t a, uint32_t b)
