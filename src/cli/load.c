@@ -370,7 +370,7 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	/* No progress line when a dump goes to the same terminal: it would land
 	 * inside the dump's lines. */
 	int show = isatty(STDERR_FILENO) && !o->quiet && !(dump_out && isatty(STDOUT_FILENO));
-	int last = -1, rc, failed = 0, split = 0, want, fed_beside = 0;
+	int last = -1, rc, failed = 0, split = 0, want;
 	struct cg_profile *side = NULL; /* replayed beside L->profile (beside_wanted) */
 	int filtered = (o->focus && o->focus[0]) || (o->hide && o->hide[0]);
 	size_t scanned = 0;
@@ -469,9 +469,6 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 			/* Done, side's observers have ended on its thread; nothing
 			 * else of it is read. */
 			rc = replay_beside(L->trace, L->profile, side, count, prog, &side_done, &err);
-			if (side_done && L->pagelog)
-				pagelog_count_calls(L->pagelog, profile_calls_told(side));
-			fed_beside = side_done;
 			profile_free(side);
 			side = NULL;
 			if (rc < 0)
@@ -514,7 +511,9 @@ int load_trace(const char *path, const char *map_path, const struct cg_opts *o,
 	if (rc < 0 || window_done(L, &err) < 0)
 		goto fail;
 	profile_finish(L->profile, trace_info(L->trace));
-	if (L->pagelog && !fed_beside)
+	/* The timeline watches L->profile wherever the call log is: a replay
+	 * beside tells the same calls as this one, both replaying every record. */
+	if (L->pagelog)
 		pagelog_count_calls(L->pagelog, profile_calls_told(L->profile));
 	if (po.global && L->cct) {
 		/* The threads' own views, and their idle methods, from the tree;

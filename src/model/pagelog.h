@@ -49,8 +49,9 @@ void pagelog_set_budget(struct cg_pagelog *pl, size_t calls);
  * budget it gives way to next (cg_observer.bypass) and stops counting:
  * pagelog_count_calls then gives the count. */
 void pagelog_observer(struct cg_pagelog *pl, const struct cg_observer *next, struct cg_observer *o);
-/* The calls of the whole replay that fed the log (profile_calls_told), once
- * it has ended: the count of a log over its budget. */
+/* The calls of a whole replay of the records the log saw
+ * (profile_calls_told), once it has ended: the count of a log over its
+ * budget. */
 void pagelog_count_calls(struct cg_pagelog *pl, uint64_t calls);
 
 /* 1 when the calls went past the budget (the log holds nothing then). */
