@@ -26,12 +26,20 @@
 
 /* ---- tables --------------------------------------------------------------- */
 
+/* Room for need lines: a block that grows without a copy (xbig_resize), so
+ * that the table never needs twice its size, as it would while copied. */
 static void lines_grow(struct cg_profile *p, size_t need)
 {
-	void *lines = p->lines;
+	size_t cap = p->cap_lines ? p->cap_lines : 64;
 
-	profile_grow_aligned(&lines, &p->cap_lines, p->nlines, need, sizeof(*p->lines), 64);
-	p->lines = lines;
+	if (need <= p->cap_lines)
+		return;
+	while (cap < need)
+		cap *= 2;
+	if (cap > SIZE_MAX / sizeof(*p->lines))
+		cap = SIZE_MAX / sizeof(*p->lines); /* fails in xbig_resize */
+	p->lines = xbig_resize(p->lines, p->cap_lines * sizeof(*p->lines), cap * sizeof(*p->lines));
+	p->cap_lines = cap;
 }
 
 static uint32_t line_new(struct cg_profile *p, uint32_t midx, uint32_t id, uint32_t flags)
@@ -417,15 +425,18 @@ void profile_global_view(struct cg_profile *p, struct view_store *vs, size_t *nm
 	*nmeth = k;
 	/* Never empty, as the arrays of a summed view. */
 	vs->edges = pe ? xrealloc(pe, (*nedges ? *nedges : 1) * sizeof(*pe)) : xmalloc(sizeof(*pe));
-	vs->methods = pm ? xrealloc(pm, (k ? k : 1) * sizeof(*pm)) : xmalloc(sizeof(*pm));
+	/* The lines' block, cut to the view's methods (freed with its size). */
+	vs->methods_bytes = (k ? k : 1) * sizeof(*pm);
+	vs->methods = xbig_resize(pm, p->cap_lines * sizeof(*p->lines), vs->methods_bytes);
 	p->gedges = NULL;
 	p->lines = NULL;
+	p->cap_lines = 0;
 	profile_global_free(p);
 }
 
 void profile_global_free(struct cg_profile *p)
 {
-	free(p->lines);
+	xbig_free(p->lines, p->cap_lines * sizeof(*p->lines));
 	p->lines = NULL;
 	p->nlines = p->cap_lines = 0;
 	free(p->line_of);

@@ -216,6 +216,7 @@ struct big_tid {
 struct view_store {
 	struct cg_view v;
 	struct cg_pmethod *methods;
+	size_t methods_bytes;  /* methods from xbig_resize (its size), else 0 */
 	uint32_t *pos;
 	struct cg_pedge *edges;
 	size_t ntaken_methods, ntaken_edges; /* profile_view_take's arrays, unsorted */

@@ -690,7 +690,10 @@ void profile_view_build(struct cg_profile *p, struct view_store *vs, int thread)
 
 void profile_view_free(struct view_store *vs)
 {
-	free(vs->methods);
+	if (vs->methods_bytes)
+		xbig_free(vs->methods, vs->methods_bytes);
+	else
+		free(vs->methods);
 	free(vs->pos);
 	free(vs->edges);
 }

@@ -787,3 +787,59 @@ UNIT_TEST(model_global_abandoned)
 	fx_free(&f);
 	return 0;
 }
+
+/* Global tables of more methods than fit a small block: the lines grow as
+ * a mapping (several doublings past XBIG_MIN) and the view's methods stay
+ * in it, cut to size and freed with it.  Method i (2 .. n + 1) runs from
+ * 3i to 3i + 1 on both clocks, called once from A, which runs from 0 to
+ * 3n + 6; every number is counted here, from that shape. */
+UNIT_TEST(model_global_lines_mapped)
+{
+	enum { N = 200000 };
+	struct cg_profile_opts o = { .clock = CG_USE_WALL, .global = 1 };
+	uint32_t (*ev)[4] = calloc(2 * N + 2, sizeof(*ev));
+	const struct cg_pedge *e;
+	struct fixture f;
+	size_t i, k = 0;
+	uint64_t excl_a = 3 * (uint64_t)N + 6;
+
+	CHECK((size_t)N * sizeof(struct cg_pmethod) >= XBIG_MIN);
+	fx_init_opts(&f, &o);
+	for (i = 0; i < N; i++)
+		symtab_define_method(f.st, 0x1000u + (uint32_t)i * 4, "com/ex/Many", "m", "()V",
+				     "Many.java", 0);
+	ev[k][0] = 1, ev[k][1] = EN, ev[k][2] = A, ev[k++][3] = 0;
+	for (i = 2; i < N + 2; i++) {
+		uint32_t id = 0x1000u + (uint32_t)(i - 2) * 4;
+
+		ev[k][0] = 1, ev[k][1] = EN, ev[k][2] = id, ev[k++][3] = 3 * (uint32_t)i;
+		ev[k][0] = 1, ev[k][1] = EX, ev[k][2] = id, ev[k++][3] = 3 * (uint32_t)i + 1;
+		excl_a -= 1;
+	}
+	ev[k][0] = 1, ev[k][1] = EX, ev[k][2] = A, ev[k++][3] = 3 * N + 6;
+	CHECK(fx_feed(&f, (const uint32_t(*)[4])ev, k, 0) == 0);
+	fx_finish(&f);
+	CHECK_EQ_U64(f.v->nmethods, N + 1);
+	CHECK_EQ_U64(f.v->nedges, N + 1);
+	/* A first (the most inclusive time), then the others, 1 us each. */
+	CHECK_EQ_U64(f.v->methods[0].incl_us, 3 * (uint64_t)N + 6);
+	CHECK_EQ_U64(f.v->methods[0].excl_us, excl_a);
+	for (i = 1; i <= N; i++) {
+		const struct cg_pmethod *m = &f.v->methods[i];
+
+		if (m->incl_us != 1 || m->excl_us != 1 || m->calls != 1 || m->rec_calls != 0 ||
+		    m->o_incl_us != 1 || m->o_excl_us != 1) {
+			fprintf(stderr, "  method %zu: incl %" PRIu64 " excl %" PRIu64 " calls %" PRIu64
+				"\n", i, m->incl_us, m->excl_us, m->calls);
+			CHECK(0);
+		}
+	}
+	for (i = 0; i < f.v->nedges; i++) {
+		e = &f.v->edges[i];
+		CHECK_EQ_U64(e->calls, 1);
+		CHECK_EQ_U64(e->incl_us, e->from_root ? 3 * (uint64_t)N + 6 : 1);
+	}
+	free(ev);
+	fx_free(&f);
+	return 0;
+}
