@@ -119,15 +119,10 @@ static uint64_t key_of(uint32_t parent, uint32_t midx)
  * 4 KiB pages, each missed the TLB once the tree was large. */
 static void lines_grow(struct cg_cct *c)
 {
-	size_t cap = c->cap;
-
-	if (c->n < cap)
+	if (c->n < c->cap)
 		return;
-	cap = cap ? cap * 2 : 64;
-	/* A size that cannot be had fails in xbig_resize like any other. */
-	c->mem = xbig_resize(c->mem, c->bytes, cap > SIZE_MAX / LINE ? SIZE_MAX : cap * LINE);
-	c->bytes = cap * LINE;
-	c->cap = cap;
+	c->mem = xbig_grow(c->mem, &c->cap, c->n + 1, LINE);
+	c->bytes = c->cap * LINE;
 	c->lines = (struct cline *)(void *)c->mem;
 }
 

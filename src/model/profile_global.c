@@ -26,20 +26,11 @@
 
 /* ---- tables --------------------------------------------------------------- */
 
-/* Room for need lines: a block that grows without a copy (xbig_resize), so
+/* Room for need lines: a block that grows without a copy (xbig_grow), so
  * that the table never needs twice its size, as it would while copied. */
 static void lines_grow(struct cg_profile *p, size_t need)
 {
-	size_t cap = p->cap_lines ? p->cap_lines : 64;
-
-	if (need <= p->cap_lines)
-		return;
-	while (cap < need)
-		cap *= 2;
-	if (cap > SIZE_MAX / sizeof(*p->lines))
-		cap = SIZE_MAX / sizeof(*p->lines); /* fails in xbig_resize */
-	p->lines = xbig_resize(p->lines, p->cap_lines * sizeof(*p->lines), cap * sizeof(*p->lines));
-	p->cap_lines = cap;
+	p->lines = xbig_grow(p->lines, &p->cap_lines, need, sizeof(*p->lines));
 }
 
 static uint32_t line_new(struct cg_profile *p, uint32_t midx, uint32_t id, uint32_t flags)
@@ -430,7 +421,6 @@ void profile_global_view(struct cg_profile *p, struct view_store *vs, size_t *nm
 	vs->methods = xbig_resize(pm, p->cap_lines * sizeof(*p->lines), vs->methods_bytes);
 	p->gedges = NULL;
 	p->lines = NULL;
-	p->cap_lines = 0;
 	profile_global_free(p);
 }
 

@@ -189,21 +189,37 @@ void xbig_free(void *p, size_t bytes)
 }
 #endif
 
-void *xgrow(void *p, size_t *cap, size_t need, size_t size)
-{
-	size_t c = *cap;
 
-	if (need <= c)
-		return p;
-	if (c < 16)
-		c = 16;
+/* A capacity of c elements of size bytes, at least least, doubled until
+ * need fit (the allocation fails when their bytes cannot be counted). */
+static size_t grown(size_t c, size_t need, size_t size, size_t least)
+{
+	if (c < least)
+		c = least;
 	while (c < need) {
 		if (c > SIZE_MAX / 2 / size)
 			oom(SIZE_MAX);
 		c *= 2;
 	}
-	*cap = c;
-	return xrealloc(p, c * size);
+	return c;
+}
+
+void *xbig_grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t old = *cap * size;
+
+	if (need <= *cap)
+		return p;
+	*cap = grown(*cap, need, size, 64);
+	return xbig_resize(p, old, *cap * size);
+}
+
+void *xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	*cap = grown(*cap, need, size, 16);
+	return xrealloc(p, *cap * size);
 }
 
 char *xstrdup(const char *s)

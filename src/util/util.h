@@ -51,6 +51,9 @@ void *xmalloc_big(size_t align, size_t count, size_t size);
  * xbig_free with its size. */
 void *xbig_resize(void *p, size_t old, size_t bytes);
 void xbig_free(void *p, size_t bytes);
+/* xgrow for such a block: room for at least need elements of size bytes,
+ * *cap doubled from 64; the block is *cap * size bytes (xbig_free). */
+void *xbig_grow(void *p, size_t *cap, size_t need, size_t size);
 /* Grow an array to hold at least `need` elements of `size` bytes; *cap is
  * updated.  Doubling, so amortised O(1) per element. */
 void *xgrow(void *p, size_t *cap, size_t need, size_t size);

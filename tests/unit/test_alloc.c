@@ -115,6 +115,33 @@ UNIT_TEST(alloc_big_resize)
 	return 0;
 }
 
+/* xbig_grow: 64 elements at first, doubled to fit, nothing grown when the
+ * room is there, the contents kept across the small-to-mapping boundary. */
+UNIT_TEST(alloc_big_grow)
+{
+	size_t cap = 0, n, need = XBIG_MIN / 8 * 3;
+	uint64_t *p = xbig_grow(NULL, &cap, 1, 8), *q;
+
+	CHECK_EQ_U64(cap, 64);
+	CHECK((uintptr_t)p % 64 == 0);
+	fill(p, 0, 64);
+	q = xbig_grow(p, &cap, 64, 8);
+	CHECK(q == p);
+	CHECK_EQ_U64(cap, 64);
+	p = xbig_grow(p, &cap, 65, 8);
+	CHECK_EQ_U64(cap, 128);
+	CHECK(filled(p, 64));
+	for (n = 128; n < need; n = cap) {
+		fill(p, n / 2, n);
+		p = xbig_grow(p, &cap, n + 1, 8);
+		CHECK_EQ_U64(cap, 2 * n);
+	}
+	CHECK((uintptr_t)p % ((size_t)2 << 20) == 0);
+	CHECK(filled(p, n / 2));
+	xbig_free(p, cap * 8);
+	return 0;
+}
+
 UNIT_TEST(alloc_big_huge_pages)
 {
 	size_t n = (XBIG_MIN / 64) * 2 + 3, i;
